@@ -1,0 +1,36 @@
+"""Matching what a player typed against a list of names.
+
+The command contract accepts a full name or an unambiguous prefix, any case, for
+locations, colours, articles and special cards. One function does it so every game
+refuses a typo or an ambiguity with the same kind of message.
+"""
+
+from collections.abc import Mapping
+
+from rules.errors import RuleError
+
+
+def _norm(text: str) -> str:
+    return "".join(ch for ch in text.casefold() if ch.isalnum())
+
+
+def match_name(typed: str, names: Mapping[str, str], what: str) -> str:
+    """Return the key whose alias matches `typed`.
+
+    `names` maps every accepted alias (full name, goods name, short name) to its key.
+    An exact alias wins; otherwise every alias starting with the typed text is a
+    candidate, and the candidates must all lead to one key.
+    """
+    wanted = _norm(typed)
+    if not wanted:
+        raise RuleError(f"Name a {what}.")
+    exact = {key for alias, key in names.items() if _norm(alias) == wanted}
+    if len(exact) == 1:
+        return exact.pop()
+    found = {key for alias, key in names.items() if _norm(alias).startswith(wanted)}
+    if len(found) == 1:
+        return found.pop()
+    if not found:
+        raise RuleError(f"“{typed.strip()}” is not a {what}.")
+    options = ", ".join(sorted(found))
+    raise RuleError(f"“{typed.strip()}” could be more than one {what}: {options}.")
