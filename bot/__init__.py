@@ -1,0 +1,1 @@
+"""The process: settings, storage, the game service, rendering and deadlines."""

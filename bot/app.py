@@ -1,0 +1,74 @@
+"""Building the bot: the one factory every entry point and test uses."""
+
+import logging
+from collections.abc import Mapping
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from bot.buttons import ButtonHandler, GameButton
+from bot.clock import Clock, system_clock
+from bot.service import GameService
+from bot.settings import Settings
+from bot.store import Store
+from bot.sync import sync_commands
+from rules.protocol import GameRules
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS = ("cogs.lobby", "cogs.rulebook")
+
+
+class SmithfieldBot(commands.Bot):
+    def __init__(self, settings: Settings, service: GameService) -> None:
+        # Slash commands and DMs need no privileged intents.
+        intents = discord.Intents.default()
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        self.settings = settings
+        self.service = service
+        self.button_routes: dict[str, ButtonHandler] = {}
+        self.sync_result = ""
+
+    async def setup_hook(self) -> None:
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        self.add_dynamic_items(GameButton)
+        self.sync_result = await sync_commands(
+            self.tree,
+            self.service.store,
+            dev_guild=self.settings.dev_guild_id,
+            force=self.settings.force_sync,
+        )
+
+    async def close(self) -> None:
+        await super().close()
+        self.service.store.close()
+
+
+def create_bot(
+    settings: Settings,
+    *,
+    clock: Clock = system_clock,
+    games: Mapping[str, GameRules] | None = None,
+) -> SmithfieldBot:
+    """A bot ready to start: store opened and migrated, service wired, cogs on setup."""
+    if games is None:
+        from rules.registry import GAMES
+
+        games = GAMES
+    settings.prepare_database_dir()
+    store = Store(settings.database_path)
+    service = GameService(store, games, clock=clock, seed=settings.seed)
+    return SmithfieldBot(settings, service)
+
+
+def bot_of(interaction: discord.Interaction[Any]) -> SmithfieldBot:
+    client = interaction.client
+    assert isinstance(client, SmithfieldBot)
+    return client

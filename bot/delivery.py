@@ -1,0 +1,100 @@
+"""Saying an `Outcome` on Discord, following the conventions in DESIGN.md.
+
+The answer to the person who acted comes first (ephemeral reply, or the first public
+message when they acted in the game's channel); public messages go to the game's
+channel; private ones go by DM, and when a DM bounces the channel is told to use the
+private command — never what the message said.
+"""
+
+import io
+import logging
+from typing import Any
+
+import discord
+
+from bot.buttons import view_of
+from bot.messages import Message, Outcome
+
+log = logging.getLogger(__name__)
+
+
+def _kwargs(message: Message) -> dict[str, Any]:
+    kwargs: dict[str, Any] = {
+        "content": message.content or None,
+        "embeds": message.embeds,
+        "files": [discord.File(_bytes(a.data), filename=a.filename) for a in message.files],
+        "allowed_mentions": discord.AllowedMentions(
+            everyone=False, roles=False, users=[discord.Object(u) for u in message.mentions]
+        ),
+    }
+    view = view_of(message.buttons)
+    if view is not None:
+        kwargs["view"] = view
+    return kwargs
+
+
+def _bytes(data: bytes) -> io.BytesIO:
+    return io.BytesIO(data)
+
+
+async def send(channel: discord.abc.Messageable, message: Message) -> discord.Message:
+    return await channel.send(**_kwargs(message))
+
+
+async def deliver(
+    interaction: discord.Interaction[Any], outcome: Outcome, game_channel_id: int | None
+) -> None:
+    client = interaction.client
+    public = list(outcome.public)
+    in_game_channel = game_channel_id is not None and interaction.channel_id == game_channel_id
+    responded = interaction.response.is_done()
+
+    async def answer(message: Message, *, ephemeral: bool) -> None:
+        nonlocal responded
+        kwargs = _kwargs(message)
+        if not responded:
+            responded = True
+            await interaction.response.send_message(ephemeral=ephemeral, **kwargs)
+        else:
+            await interaction.followup.send(ephemeral=ephemeral, wait=True, **kwargs)
+
+    if outcome.reply is not None and not public:
+        await answer(outcome.reply, ephemeral=True)
+    elif public and (in_game_channel or game_channel_id is None):
+        await answer(public.pop(0), ephemeral=False)
+        if outcome.reply is not None:
+            await answer(outcome.reply, ephemeral=True)
+    elif outcome.reply is not None:
+        await answer(outcome.reply, ephemeral=True)
+    elif not responded:
+        await answer(Message(content=f"✅ Done — see <#{game_channel_id}>."), ephemeral=True)
+
+    channel = client.get_partial_messageable(game_channel_id) if game_channel_id else None
+    if channel is not None:
+        for message in public:
+            await send(channel, message)
+    for private in outcome.private:
+        await deliver_private(client, channel, private.user_id, private.message, private.fallback)
+
+
+async def deliver_private(
+    client: discord.Client,
+    channel: discord.abc.Messageable | None,
+    user_id: int,
+    message: Message,
+    fallback: str,
+) -> bool:
+    """DM one user; on failure tell the channel where to look, revealing nothing."""
+    try:
+        user = client.get_user(user_id) or await client.fetch_user(user_id)
+        await user.send(**_kwargs(message))
+        return True
+    except (discord.Forbidden, discord.HTTPException) as error:
+        log.info("DM to %s failed: %s", user_id, error)
+        if channel is not None:
+            await channel.send(
+                f"<@{user_id}>, I could not send you a direct message (are your DMs closed?). "
+                f"Use {fallback} here to see your private information.",
+                allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
+            )
+        return False

@@ -1,0 +1,77 @@
+"""What the service asks to be said, by audience, before any Discord call is made.
+
+Keeping messages as plain data lets the service and the renderers be tested without a
+Discord connection, and lets one delivery function enforce the conventions: refusals are
+ephemeral and start with ❌, public messages go to the game's channel, private ones to
+their owner's DMs with an in-channel fallback that reveals nothing.
+"""
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+import discord
+
+REFUSAL_MARK = "❌"
+
+ButtonStyle = Literal["primary", "secondary", "success", "danger"]
+
+
+@dataclass(frozen=True)
+class ButtonSpec:
+    """A button whose custom id routes the click to a cog handler (see bot.buttons)."""
+
+    label: str
+    route: str
+    game_id: int
+    arg: str = ""
+    style: ButtonStyle = "secondary"
+    disabled: bool = False
+    row: int | None = None
+
+
+@dataclass(frozen=True)
+class Attachment:
+    filename: str
+    data: bytes
+
+
+@dataclass
+class Message:
+    content: str = ""
+    embeds: list[discord.Embed] = field(default_factory=list)
+    files: list[Attachment] = field(default_factory=list)
+    buttons: list[ButtonSpec] = field(default_factory=list)
+    mentions: list[int] = field(default_factory=list)
+    """User ids this message may ping; every other mention is rendered silently."""
+
+
+@dataclass
+class Private:
+    """A message for one user's eyes, sent by DM."""
+
+    user_id: int
+    message: Message
+    fallback: str = "`/game status`"
+    """The in-channel private command to point to when the DM cannot be delivered."""
+
+
+@dataclass
+class Outcome:
+    reply: Message | None = None
+    """Ephemeral answer to the person who acted (refusals, private confirmations)."""
+    public: list[Message] = field(default_factory=list)
+    """Messages for the game's channel, in order."""
+    private: list[Private] = field(default_factory=list)
+    accepted: bool = True
+
+    @classmethod
+    def refusal(cls, reason: str) -> "Outcome":
+        return cls(reply=Message(content=f"{REFUSAL_MARK} {reason}"), accepted=False)
+
+    @classmethod
+    def say(cls, text: str, *, mentions: list[int] | None = None) -> "Outcome":
+        return cls(public=[Message(content=text, mentions=mentions or [])])
+
+    @classmethod
+    def tell(cls, text: str) -> "Outcome":
+        return cls(reply=Message(content=text))

@@ -1,0 +1,58 @@
+"""Numbered schema migrations, applied in order at startup.
+
+Each migration is a list of SQL statements run in one transaction together with the row
+that records it, so a crash mid-migration leaves the previous schema intact and a re-run
+is a no-op. Never edit a shipped migration: add the next number.
+"""
+
+MIGRATIONS: dict[int, list[str]] = {
+    1: [
+        """
+        CREATE TABLE games (
+            id INTEGER PRIMARY KEY,
+            guild_id INTEGER,
+            channel_id INTEGER NOT NULL,
+            kind TEXT NOT NULL,
+            status TEXT NOT NULL CHECK (status IN ('lobby', 'active', 'finished', 'aborted')),
+            host_id INTEGER NOT NULL,
+            options TEXT NOT NULL DEFAULT '{}',
+            seed INTEGER NOT NULL,
+            state TEXT,
+            version INTEGER NOT NULL DEFAULT 0,
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL,
+            deadline TEXT
+        )
+        """,
+        # The database, not only the code, keeps one lobby/active game per channel.
+        """
+        CREATE UNIQUE INDEX games_one_open_per_channel
+            ON games (channel_id) WHERE status IN ('lobby', 'active')
+        """,
+        "CREATE INDEX games_status ON games (status)",
+        """
+        CREATE TABLE seats (
+            game_id INTEGER NOT NULL REFERENCES games (id),
+            position INTEGER NOT NULL,
+            user_id INTEGER NOT NULL,
+            display_name TEXT NOT NULL,
+            joined_at TEXT NOT NULL,
+            PRIMARY KEY (game_id, position),
+            UNIQUE (game_id, user_id)
+        )
+        """,
+        "CREATE INDEX seats_user ON seats (user_id)",
+        """
+        CREATE TABLE actions (
+            game_id INTEGER NOT NULL REFERENCES games (id),
+            seq INTEGER NOT NULL,
+            user_id INTEGER,
+            seat INTEGER,
+            action TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            PRIMARY KEY (game_id, seq)
+        )
+        """,
+        "CREATE TABLE bot_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    ],
+}

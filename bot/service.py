@@ -1,0 +1,355 @@
+"""The game service: load -> apply -> persist, one channel at a time.
+
+Everything a command does to a game goes through here, under a per-channel lock, and
+every accepted action is one SQLite transaction (new state with version+1, plus the log
+row). It is generic over games through `rules.protocol.GameRules` and returns an
+`Outcome` (messages by audience) for the cogs to deliver.
+"""
+
+import asyncio
+import secrets
+from collections import OrderedDict
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import BaseModel
+
+from bot.clock import Clock, system_clock
+from bot.messages import Message, Outcome
+from bot.presenters import presenter_for
+from bot.render.generic import lobby_embed
+from bot.store import ChannelBusy, GameRow, Store
+from bot.table import Table
+from rules.errors import RuleError
+from rules.protocol import GameRules
+
+ActionBuilder = Callable[[Any, int], Any]
+"""Turns the command's input into an action, given the state and the actor's seat;
+may raise RuleError (e.g. a plan that does not parse)."""
+
+STATE_CACHE_SIZE = 256
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where a command was used: the game lives in `channel_id` (a channel or thread)."""
+
+    channel_id: int
+    guild_id: int | None
+
+
+@dataclass(frozen=True)
+class Actor:
+    user_id: int
+    display_name: str
+    may_manage: bool = False
+    """Has Manage Channels where the command was used (may abort others' games)."""
+
+
+NO_GAME = "There is no game in this channel. Start one with `/game new`."
+NO_RUNNING_GAME = "No game is running in this channel."
+NOT_SEATED = "You are not seated in this game."
+
+
+class GameService:
+    def __init__(
+        self,
+        store: Store,
+        games: Mapping[str, GameRules],
+        *,
+        clock: Clock = system_clock,
+        seed: int | None = None,
+    ) -> None:
+        self.store = store
+        self.games = games
+        self.clock = clock
+        self.seed = seed
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._states: OrderedDict[int, tuple[int, Any]] = OrderedDict()
+
+    def lock(self, channel_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(channel_id, asyncio.Lock())
+
+    # -- reading -------------------------------------------------------------------------
+
+    def _state(self, game: GameRow) -> Any:
+        """Parse a stored state once per version; hot games stay parsed in memory."""
+        if game.state is None:
+            return None
+        cached = self._states.get(game.id)
+        if cached is not None and cached[0] == game.version:
+            self._states.move_to_end(game.id)
+            return cached[1]
+        state = self.games[game.kind].load_state(game.state)
+        self._remember(game.id, game.version, state)
+        return state
+
+    def _remember(self, game_id: int, version: int, state: Any) -> None:
+        self._states[game_id] = (version, state)
+        self._states.move_to_end(game_id)
+        while len(self._states) > STATE_CACHE_SIZE:
+            self._states.popitem(last=False)
+
+    def table_for(self, game: GameRow) -> Table:
+        return Table(game, self.store.seats(game.id), self.games[game.kind], self._state(game))
+
+    def table(self, channel_id: int) -> Table | None:
+        """The channel's open game, for autocomplete and read-only views."""
+        game = self.store.open_game(channel_id)
+        return None if game is None else self.table_for(game)
+
+    # -- lobby ---------------------------------------------------------------------------
+
+    async def new_game(
+        self, place: Place, actor: Actor, kind: str, raw_options: Mapping[str, Any]
+    ) -> Outcome:
+        rules = self.games.get(kind)
+        if rules is None:
+            known = ", ".join(sorted(self.games))
+            return Outcome.refusal(f"There is no game called “{kind}”. Choose one of: {known}.")
+        try:
+            options = rules.validate_options(raw_options)
+        except RuleError as error:
+            return Outcome.refusal(error.message)
+        async with self.lock(place.channel_id):
+            existing = self.store.open_game(place.channel_id)
+            if existing is not None:
+                return Outcome.refusal(self._busy(existing))
+            seed = self.seed if self.seed is not None else secrets.randbits(48)
+            now = self.clock()
+            try:
+                game = self.store.create_game(
+                    channel_id=place.channel_id,
+                    guild_id=place.guild_id,
+                    kind=kind,
+                    host_id=actor.user_id,
+                    options=options,
+                    seed=seed,
+                    now=now,
+                )
+            except ChannelBusy:
+                existing = self.store.open_game(place.channel_id)
+                return Outcome.refusal(self._busy(existing))
+            self.store.add_seat(game.id, actor.user_id, actor.display_name, now)
+            table = self.table_for(game)
+            return Outcome(
+                public=[
+                    Message(
+                        content=f"<@{actor.user_id}> opened a **{rules.title}** table.",
+                        embeds=[lobby_embed(table, "lobby")],
+                    )
+                ]
+            )
+
+    def _busy(self, game: GameRow | None) -> str:
+        if game is None:
+            return "This channel is busy; try again."
+        title = self.games[game.kind].title
+        what = "a lobby" if game.status == "lobby" else "a running game"
+        return (
+            f"This channel already has {what} of {title} (host <@{game.host_id}>). "
+            "Finish or `/game abort` it first, or play in another channel or a thread."
+        )
+
+    async def join(self, place: Place, actor: Actor) -> Outcome:
+        async with self.lock(place.channel_id):
+            game = self.store.open_game(place.channel_id)
+            if game is None:
+                return Outcome.refusal(NO_GAME)
+            if game.status != "lobby":
+                return Outcome.refusal("This game has already started; seats are fixed.")
+            table = self.table_for(game)
+            if table.seat_of(actor.user_id) is not None:
+                return Outcome.refusal("You are already seated at this table.")
+            if len(table.seats) >= table.rules.max_players:
+                return Outcome.refusal(
+                    f"The table is full: {table.rules.title} takes at most "
+                    f"{table.rules.max_players} players."
+                )
+            self.store.add_seat(game.id, actor.user_id, actor.display_name, self.clock())
+            table = self.table_for(game)
+            return Outcome(
+                public=[
+                    Message(
+                        content=f"**{actor.display_name}** joined the table.",
+                        embeds=[lobby_embed(table, "lobby")],
+                    )
+                ]
+            )
+
+    async def leave(self, place: Place, actor: Actor) -> Outcome:
+        async with self.lock(place.channel_id):
+            game = self.store.open_game(place.channel_id)
+            if game is None:
+                return Outcome.refusal(NO_GAME)
+            table = self.table_for(game)
+            if table.seat_of(actor.user_id) is None:
+                return Outcome.refusal("You are not seated at this table.")
+            if game.status != "lobby":
+                return Outcome.refusal(
+                    "The game has started, so you cannot simply leave; "
+                    "ask the host, or use `/game resign` to hand your seat to the autopilot."
+                )
+            now = self.clock()
+            self.store.remove_seat(game.id, actor.user_id)
+            seats = self.store.seats(game.id)
+            if not seats:
+                self.store.update_game(game, now=now, status="aborted")
+                return Outcome.say(
+                    f"**{actor.display_name}** left; the table is empty, so the lobby is closed."
+                )
+            lines = [f"**{actor.display_name}** left the table."]
+            if game.host_id == actor.user_id:
+                game = self._set_host(game, seats[0].user_id)
+                lines.append(f"**{seats[0].display_name}** is now the host.")
+            table = self.table_for(game)
+            return Outcome(
+                public=[Message(content="\n".join(lines), embeds=[lobby_embed(table, "lobby")])]
+            )
+
+    def _set_host(self, game: GameRow, user_id: int) -> GameRow:
+        with self.store.transaction():
+            self.store.conn.execute("UPDATE games SET host_id = ? WHERE id = ?", (user_id, game.id))
+        return self.store.game(game.id)
+
+    async def start(self, place: Place, actor: Actor, first_user: int | None) -> Outcome:
+        async with self.lock(place.channel_id):
+            game = self.store.open_game(place.channel_id)
+            if game is None:
+                return Outcome.refusal(NO_GAME)
+            if game.status != "lobby":
+                return Outcome.refusal("This game has already started.")
+            if actor.user_id != game.host_id:
+                return Outcome.refusal(f"Only the host (<@{game.host_id}>) can start the game.")
+            table = self.table_for(game)
+            rules = table.rules
+            count = len(table.seats)
+            if count < rules.min_players:
+                return Outcome.refusal(
+                    f"{rules.title} needs at least {rules.min_players} players; "
+                    f"{count} {'is' if count == 1 else 'are'} seated."
+                )
+            first: int | None = None
+            if first_user is not None:
+                first = table.seat_of(first_user)
+                if first is None:
+                    return Outcome.refusal(f"<@{first_user}> is not seated at this table.")
+            try:
+                options = rules.validate_options(game.options, count)
+                state, events = rules.setup(count, {**options}, game.seed, first)
+            except RuleError as error:
+                return Outcome.refusal(error.message)
+            now = self.clock()
+            stored = {**options, "first_seat": first}
+            game = self.store.update_game(
+                game, now=now, state=rules.dump_state(state), status="active", options=stored
+            )
+            self._remember(game.id, game.version, state)
+            table = self.table_for(game)
+            return presenter_for(game.kind).started(table, events)
+
+    async def abort(self, place: Place, actor: Actor) -> Outcome:
+        async with self.lock(place.channel_id):
+            game = self.store.open_game(place.channel_id)
+            if game is None:
+                return Outcome.refusal(NO_GAME)
+            if actor.user_id != game.host_id and not actor.may_manage:
+                return Outcome.refusal(
+                    f"Only the host (<@{game.host_id}>) or someone with Manage Channels "
+                    "can abort this game."
+                )
+            self.store.update_game(game, now=self.clock(), status="aborted")
+            title = self.games[game.kind].title
+            return Outcome.say(
+                f"🛑 The {title} {'lobby' if game.status == 'lobby' else 'game'} was aborted "
+                f"by **{actor.display_name}**. The channel is free for `/game new`."
+            )
+
+    async def status(self, place: Place, actor: Actor) -> Outcome:
+        game = self.store.open_game(place.channel_id)
+        if game is None:
+            return Outcome.refusal(NO_GAME)
+        table = self.table_for(game)
+        if game.status == "lobby":
+            return Outcome(public=[Message(embeds=[lobby_embed(table, "lobby")])])
+        return presenter_for(game.kind).status(table, table.seat_of(actor.user_id))
+
+    async def log(self, place: Place, count: int) -> Outcome:
+        game = self.store.open_game(place.channel_id)
+        if game is None:
+            return Outcome.refusal(NO_GAME)
+        table = self.table_for(game)
+        rows = self.store.actions(game.id, last=count)
+        if not rows:
+            return Outcome.tell("No moves have been made yet.")
+        presenter = presenter_for(game.kind)
+        lines = [
+            f"`{row.seq:>4}` **{table.name(row.seat) if row.seat is not None else 'bot'}** — "
+            f"{presenter.describe(table, row.action)}"
+            for row in rows
+        ]
+        return Outcome.tell("\n".join(lines))
+
+    # -- play ----------------------------------------------------------------------------
+
+    async def act(self, place: Place, actor: Actor, build: ActionBuilder) -> Outcome:
+        """Apply one player's action to the channel's running game."""
+        async with self.lock(place.channel_id):
+            game = self.store.open_game(place.channel_id)
+            if game is None or game.status != "active":
+                return Outcome.refusal(NO_RUNNING_GAME if game else NO_GAME)
+            table = self.table_for(game)
+            seat = table.seat_of(actor.user_id)
+            if seat is None:
+                return Outcome.refusal(NOT_SEATED)
+            return self._apply(table, seat, actor.user_id, build)
+
+    async def act_in_game(self, game_id: int, actor: Actor, build: ActionBuilder) -> Outcome:
+        """Like `act`, for buttons and DMs that name their game instead of a channel."""
+        game = self.store.game(game_id)
+        async with self.lock(game.channel_id):
+            game = self.store.game(game_id)
+            if game.status != "active":
+                return Outcome.refusal("That game is over.")
+            table = self.table_for(game)
+            seat = table.seat_of(actor.user_id)
+            if seat is None:
+                return Outcome.refusal(NOT_SEATED)
+            return self._apply(table, seat, actor.user_id, build)
+
+    def _apply(self, table: Table, seat: int, user_id: int | None, build: ActionBuilder) -> Outcome:
+        rules, game, before = table.rules, table.game, table.state
+        try:
+            action = build(before, seat)
+            state, events = rules.apply(before, seat, action)
+        except RuleError as error:
+            return Outcome.refusal(table.named(error.message))
+        finished = rules.outcome(state) is not None
+        now = self.clock()
+        payload = action.model_dump(mode="json") if isinstance(action, BaseModel) else action
+        with self.store.transaction():
+            game = self.store.update_game(
+                game,
+                now=now,
+                state=rules.dump_state(state),
+                status="finished" if finished else None,
+            )
+            self.store.append_action(game.id, user_id=user_id, seat=seat, action=payload, now=now)
+        self._remember(game.id, game.version, state)
+        after = Table(game, table.seats, rules, state)
+        return presenter_for(game.kind).after_action(after, before, seat, action, events)
+
+    # -- replay --------------------------------------------------------------------------
+
+    def replay(self, game_id: int) -> Any:
+        """Rebuild a game's state from its seed, options and action log."""
+        game = self.store.game(game_id)
+        rules = self.games[game.kind]
+        options = dict(game.options)
+        first = options.pop("first_seat", None)
+        state, _ = rules.setup(len(self.store.seats(game_id)), options, game.seed, first)
+        for row in self.store.actions(game_id):
+            assert row.seat is not None
+            state, _ = rules.apply(state, row.seat, rules.parse_action(row.action))
+        return state

@@ -1,0 +1,43 @@
+"""Configuration from the environment and `.env`, validated once at startup.
+
+Every setting is documented in `.env.example`; this module is the single place that
+reads the environment, so tests build `Settings(...)` directly instead.
+"""
+
+from pathlib import Path
+
+from pydantic import Field, SecretStr, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(
+        env_file=".env", env_file_encoding="utf-8", extra="ignore", populate_by_name=True
+    )
+
+    discord_token: SecretStr | None = Field(default=None, alias="DISCORD_TOKEN")
+    database_path: Path = Field(default=Path("data/smithfield.db"), alias="SMITHFIELD_DB")
+    seed: int | None = Field(default=None, alias="SMITHFIELD_SEED")
+    log_level: str = Field(default="INFO", alias="SMITHFIELD_LOG_LEVEL")
+    dev_guild_id: int | None = Field(default=None, alias="SMITHFIELD_DEV_GUILD")
+    force_sync: bool = Field(default=False, alias="SMITHFIELD_FORCE_SYNC")
+
+    @field_validator("discord_token", mode="before")
+    @classmethod
+    def _blank_token_is_none(cls, value: object) -> object:
+        # An empty DISCORD_TOKEN= line in .env means "not set", not "an empty token".
+        if isinstance(value, str) and not value.strip():
+            return None
+        return value
+
+    @field_validator("log_level")
+    @classmethod
+    def _known_level(cls, value: str) -> str:
+        level = value.upper()
+        if level not in {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"}:
+            raise ValueError(f"unknown log level {value!r}")
+        return level
+
+    def prepare_database_dir(self) -> None:
+        """Create the database's folder so a fresh checkout can start at once."""
+        self.database_path.parent.mkdir(parents=True, exist_ok=True)

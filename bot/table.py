@@ -1,0 +1,52 @@
+"""A game row together with who sits where: the context every renderer needs.
+
+Rules texts speak of seats (`{p2}`); people read names and get pinged by mentions. The
+table turns one into the other and is the only place that knows the mapping.
+"""
+
+from dataclasses import dataclass
+from typing import Any
+
+from bot.store import GameRow, SeatRow
+from rules.events import fill_seats
+from rules.protocol import GameRules
+
+
+@dataclass(frozen=True)
+class Table:
+    game: GameRow
+    seats: list[SeatRow]
+    rules: GameRules
+    state: Any = None
+    """The parsed game state (None in a lobby)."""
+
+    @property
+    def names(self) -> list[str]:
+        return [seat.display_name for seat in self.seats]
+
+    @property
+    def mentions(self) -> list[str]:
+        return [f"<@{seat.user_id}>" for seat in self.seats]
+
+    def name(self, seat: int) -> str:
+        return self.seats[seat].display_name
+
+    def mention(self, seat: int) -> str:
+        return f"<@{self.seats[seat].user_id}>"
+
+    def user_id(self, seat: int) -> int:
+        return self.seats[seat].user_id
+
+    def seat_of(self, user_id: int) -> int | None:
+        for seat in self.seats:
+            if seat.user_id == user_id:
+                return seat.position
+        return None
+
+    def named(self, text: str) -> str:
+        """Rules text with seats as bold names (no pings)."""
+        return fill_seats(text, [f"**{name}**" for name in self.names])
+
+    def pinged(self, text: str) -> str:
+        """Rules text with seats as mentions."""
+        return fill_seats(text, self.mentions)

@@ -1,0 +1,1 @@
+"""Discord glue: slash commands, buttons and modals. Thin adapters over bot.service."""

@@ -1,0 +1,92 @@
+"""`/game ...`: opening a table, sitting down, starting, status, abort and the log."""
+
+from typing import Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.app import SmithfieldBot
+from cogs.context import actor_of, answer, place_of
+
+GameName = Literal["fagins-gang", "fantasy-business"]
+
+
+class Lobby(commands.GroupCog, group_name="game", group_description="Play a board game here"):
+    def __init__(self, bot: SmithfieldBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(name="new", description="Open a table for a game in this channel")
+    @app_commands.describe(
+        game="Which game to play",
+        turns="Fantasy Business: play fewer turns than the rulebook's 10 (8 with 7–8 players)",
+        low_prices="Fantasy Business variant: prices may go down to 1 gold",
+        sole_lowest_bonus="Fantasy Business variant: the +2 bonus only for a sole lowest price",
+        round_limit="Fagin's Gang: end after this many rounds (most urchins at Fagin wins)",
+        fagin_target="Fagin's Gang: urchins at Fagin needed to win (default 3)",
+    )
+    async def new(
+        self,
+        interaction: discord.Interaction[Any],
+        game: GameName,
+        turns: app_commands.Range[int, 1, 10] | None = None,
+        low_prices: bool | None = None,
+        sole_lowest_bonus: bool | None = None,
+        round_limit: app_commands.Range[int, 1, 200] | None = None,
+        fagin_target: app_commands.Range[int, 1, 5] | None = None,
+    ) -> None:
+        raw = {
+            "turns": turns,
+            "low_prices": low_prices,
+            "sole_lowest_bonus": sole_lowest_bonus,
+            "round_limit": round_limit,
+            "fagin_target": fagin_target,
+        }
+        options = {key: value for key, value in raw.items() if value is not None}
+        outcome = await self.bot.service.new_game(
+            place_of(interaction), actor_of(interaction), game, options
+        )
+        await answer(interaction, outcome)
+
+    @app_commands.command(name="join", description="Sit down at this channel's table")
+    async def join(self, interaction: discord.Interaction[Any]) -> None:
+        outcome = await self.bot.service.join(place_of(interaction), actor_of(interaction))
+        await answer(interaction, outcome)
+
+    @app_commands.command(name="leave", description="Leave this channel's table before it starts")
+    async def leave(self, interaction: discord.Interaction[Any]) -> None:
+        outcome = await self.bot.service.leave(place_of(interaction), actor_of(interaction))
+        await answer(interaction, outcome)
+
+    @app_commands.command(name="start", description="Start the game (host only)")
+    @app_commands.describe(first="Who goes first (First Buyer / First Player); random if unset")
+    async def start(
+        self, interaction: discord.Interaction[Any], first: discord.Member | None = None
+    ) -> None:
+        outcome = await self.bot.service.start(
+            place_of(interaction), actor_of(interaction), first.id if first else None
+        )
+        await answer(interaction, outcome)
+
+    @app_commands.command(name="status", description="Show this channel's lobby or game")
+    async def status(self, interaction: discord.Interaction[Any]) -> None:
+        outcome = await self.bot.service.status(place_of(interaction), actor_of(interaction))
+        await answer(interaction, outcome)
+
+    @app_commands.command(name="abort", description="End this channel's game without a winner")
+    async def abort(self, interaction: discord.Interaction[Any]) -> None:
+        outcome = await self.bot.service.abort(place_of(interaction), actor_of(interaction))
+        await answer(interaction, outcome)
+
+    @app_commands.command(name="log", description="Show the latest moves of this channel's game")
+    @app_commands.describe(count="How many moves to show (default 10)")
+    async def log(
+        self, interaction: discord.Interaction[Any], count: app_commands.Range[int, 1, 50] = 10
+    ) -> None:
+        outcome = await self.bot.service.log(place_of(interaction), count)
+        await answer(interaction, outcome)
+
+
+async def setup(bot: SmithfieldBot) -> None:
+    await bot.add_cog(Lobby(bot))

@@ -1,0 +1,98 @@
+"""A simulated server with a game channel and named players, driving the real bot.
+
+Tests build the bot with `create_bot` exactly as `python -m bot` does and act through
+simcord's actors (slash commands, clicks, modals), so what they check is what a player
+would see.
+"""
+
+from collections.abc import AsyncIterator, Mapping
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+import simcord
+from simcord.builders import ChannelHandle, GuildHandle
+
+from bot.app import SmithfieldBot, create_bot
+from bot.clock import Clock, system_clock
+from bot.settings import Settings
+from bot.store import Store
+from rules.protocol import GameRules
+
+NAMES = ["alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi", "ivan"]
+
+
+@dataclass
+class World:
+    env: simcord.Env
+    guild: GuildHandle
+    channel: ChannelHandle
+    players: list[simcord.MemberActor]
+    settings: Settings
+    games: Mapping[str, GameRules] | None
+    clock: Clock
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def bot(self) -> SmithfieldBot:
+        bot = self.env.bot
+        assert isinstance(bot, SmithfieldBot)
+        return bot
+
+    @property
+    def store(self) -> Store:
+        return self.bot.service.store
+
+    def new_bot(self) -> SmithfieldBot:
+        return create_bot(self.settings, clock=self.clock, games=self.games)
+
+    async def restart(self) -> None:
+        """Stop the bot and start a new one on the same database, as a redeploy would."""
+        await self.env.restart_bot(self.new_bot())
+
+    def thread(self, name: str = "game-thread") -> ChannelHandle:
+        channel = self.env.backend.create_thread(self.channel.id, name, self.players[0].id)
+        return ChannelHandle(self.env, self.guild, channel)
+
+    def member_with_manage_channels(self, name: str = "mod") -> simcord.MemberActor:
+        role = self.guild.create_role("Mods", permissions=discord.Permissions(manage_channels=True))
+        return self.guild.add_member(self.env.create_user(name), roles=[role])
+
+    def snapshot(self) -> list[tuple[Any, ...]]:
+        """Everything stored, to prove a refused command changed nothing."""
+        conn = self.store.conn
+        return [
+            *conn.execute("SELECT * FROM games ORDER BY id").fetchall(),
+            *conn.execute("SELECT * FROM seats ORDER BY game_id, position").fetchall(),
+            *conn.execute("SELECT * FROM actions ORDER BY game_id, seq").fetchall(),
+        ]
+
+
+@asynccontextmanager
+async def world(
+    settings: Settings,
+    players: int = 4,
+    *,
+    games: Mapping[str, GameRules] | None = None,
+    clock: Clock = system_clock,
+) -> AsyncIterator[World]:
+    bot = create_bot(settings, clock=clock, games=games)
+    async with simcord.run(bot) as env:
+        guild = env.create_guild(name="Smithfield")
+        channel = guild.create_text_channel("table")
+        members = [guild.add_member(env.create_user(name)) for name in NAMES[:players]]
+        yield World(env, guild, channel, members, settings, games, clock)
+
+
+def refused(result: simcord.InteractionResult) -> str:
+    """The refusal text, after checking it follows the convention."""
+    assert result.ephemeral, f"refusal must be ephemeral: {result.response.content!r}"
+    content = result.response.content or ""
+    assert content.startswith("❌ "), content
+    return content
+
+
+def public(result: simcord.InteractionResult) -> str:
+    assert not result.ephemeral, result.response.content
+    return result.response.content or ""
