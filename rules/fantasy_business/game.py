@@ -1,0 +1,114 @@
+"""`RULES`, the one object the game service talks to (rules.protocol.GameRules).
+
+`apply` checks the seat, copies the state (dump and validate: several times faster than
+a deep copy) and hands the action to the module for its rule section; a RuleError
+anywhere leaves the caller's state untouched because only the copy was changed.
+"""
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rules.errors import RuleError
+from rules.events import Event
+from rules.fantasy_business import auction, pricing, specials, trade
+from rules.fantasy_business.actions import (
+    Action,
+    Auction,
+    Bid,
+    Give,
+    Pass,
+    PlaySpecial,
+    SetPrice,
+    Submit,
+    parse_action,
+)
+from rules.fantasy_business.legal import default_action, legal_actions, waiting_on
+from rules.fantasy_business.scoring import scores, winners
+from rules.fantasy_business.setup import OPTION_NAMES, setup, validate_options
+from rules.fantasy_business.state import GameState, dump_state, load_state
+from rules.fantasy_business.views import FantasyBusinessView, view
+from rules.protocol import Outcome
+
+
+def apply(current: GameState, seat: int, action: Action) -> tuple[GameState, list[Event]]:
+    if not 0 <= seat < current.players:
+        raise RuleError("You are not seated in this game.")
+    if current.phase == "over":
+        raise RuleError("The game is over.")
+    work = GameState.model_validate(current.model_dump())
+    events: list[Event] = []
+    match action:
+        case Auction():
+            auction.designate(work, seat, action.card, action.price, events)
+        case Bid():
+            auction.bid(work, seat, action.amount, events)
+        case Pass():
+            auction.pass_turn(work, seat, events)
+        case SetPrice():
+            pricing.set_price(work, seat, action.article, action.price, events)
+        case Submit():
+            pricing.submit(work, seat, action.defaults, events)
+        case PlaySpecial():
+            specials.play(work, seat, action, events)
+        case Give():
+            trade.give(work, seat, action.to, action.gold, action.article, events)
+    return work, events
+
+
+def outcome(current: GameState) -> Outcome | None:
+    if current.phase != "over":
+        return None
+    return Outcome(
+        winners=winners(current),
+        scores=dict(enumerate(scores(current))),
+        reason="Highest gold plus the base values of article cards after the last turn"
+        " (ties go to the youngest tied player).",
+    )
+
+
+class FantasyBusinessRules:
+    kind = "fantasy-business"
+    title = "Fantasy Business"
+    min_players = 3
+    max_players = 8
+    option_names = OPTION_NAMES
+
+    def validate_options(
+        self, raw: Mapping[str, Any], players: int | None = None
+    ) -> dict[str, Any]:
+        return validate_options(raw, players)
+
+    def setup(
+        self, players: int, options: Mapping[str, Any], seed: int, first: int | None
+    ) -> tuple[GameState, list[Event]]:
+        return setup(players, options, seed, first)
+
+    def parse_action(self, data: Mapping[str, Any]) -> Action:
+        return parse_action(data)
+
+    def apply(self, state: GameState, seat: int, action: Action) -> tuple[GameState, list[Event]]:
+        return apply(state, seat, action)
+
+    def view(self, state: GameState, seat: int | None) -> FantasyBusinessView:
+        return view(state, seat)
+
+    def legal_actions(self, state: GameState, seat: int) -> Sequence[Action]:
+        return legal_actions(state, seat)
+
+    def waiting_on(self, state: GameState) -> list[int]:
+        return waiting_on(state)
+
+    def default_action(self, state: GameState, seat: int) -> Action | None:
+        return default_action(state, seat)
+
+    def outcome(self, state: GameState) -> Outcome | None:
+        return outcome(state)
+
+    def dump_state(self, state: GameState) -> str:
+        return dump_state(state)
+
+    def load_state(self, data: str) -> GameState:
+        return load_state(data)
+
+
+RULES = FantasyBusinessRules()

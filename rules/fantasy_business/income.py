@@ -1,0 +1,139 @@
+"""Phase 3, distributing income (spec §3.3 and the specials' §6 resolution order).
+
+For each article in list order, among its owners: the lowest price earns price + 2 per
+card, the highest earns nothing, anyone between earns price per card; when all owners
+ask the same price (one owner included) it counts as the lowest. The sole-lowest-bonus
+variant pays the +2 only to a player alone at the lowest price. Then Embargo (nobody is
+paid), Royal Warrants (price + 2 per card for the holder), Festival (doubled).
+"""
+
+from collections.abc import Mapping
+
+from rules.events import Event, seat_ref
+from rules.fantasy_business import deck
+from rules.fantasy_business.state import ArticleIncome, GameState, Payout, Reveal
+
+
+def market_payouts(
+    prices: Mapping[int, int], cards: Mapping[int, int], bonus: int, sole_lowest: bool
+) -> list[Payout]:
+    """The normal rule for one article; `prices` and `cards` are keyed by owning seat."""
+    if not prices:
+        return []
+    low, high = min(prices.values()), max(prices.values())
+    at_low = sum(1 for p in prices.values() if p == low)
+    payouts = []
+    for seat in sorted(prices):
+        price, count = prices[seat], cards[seat]
+        if price == low:
+            gets_bonus = not (sole_lowest and at_low > 1)
+            gold = (price + bonus if gets_bonus else price) * count
+            payouts.append(
+                Payout(
+                    seat=seat,
+                    cards=count,
+                    price=price,
+                    gold=gold,
+                    standing="lowest",
+                    bonus=gets_bonus,
+                )
+            )
+        elif price == high:
+            payouts.append(
+                Payout(seat=seat, cards=count, price=price, gold=0, standing="highest", bonus=False)
+            )
+        else:
+            payouts.append(
+                Payout(
+                    seat=seat,
+                    cards=count,
+                    price=price,
+                    gold=price * count,
+                    standing="middle",
+                    bonus=False,
+                )
+            )
+    return payouts
+
+
+def article_income(state: GameState, key: str) -> ArticleIncome:
+    """One article's income this turn, with the specials in their resolution order."""
+    d = deck.data()
+    owners = [seat for seat in state.seats() if state.articles[seat].get(key, 0) > 0]
+    prices = {seat: state.sheets[seat].prices[key] for seat in owners}
+    cards = {seat: state.articles[seat][key] for seat in owners}
+    payouts = market_payouts(prices, cards, d.lowest_price_bonus, state.options.sole_lowest_bonus)
+    embargo = key in state.played.embargoes
+    festivals = state.played.festivals.count(key)
+    warranted = {w.seat for w in state.played.warrants if w.article == key}
+    result = []
+    for payout in payouts:
+        if embargo:
+            payout = payout.model_copy(update={"gold": 0, "bonus": False})
+        else:
+            if payout.seat in warranted:
+                gold = (payout.price + d.warrant_bonus) * payout.cards
+                payout = payout.model_copy(update={"gold": gold, "bonus": True, "warrant": True})
+            payout = payout.model_copy(update={"gold": payout.gold * d.festival_factor**festivals})
+        result.append(payout)
+    return ArticleIncome(article=key, embargo=embargo, festivals=festivals, payouts=result)
+
+
+def reveal(state: GameState, events: list[Event]) -> None:
+    """Turn every sheet face up and pay everyone, article by article."""
+    sheets = [
+        {
+            key: price
+            for key, price in state.sheets[seat].prices.items()
+            if key in state.articles[seat]
+        }
+        for seat in state.seats()
+    ]
+    shown = "; ".join(
+        f"{seat_ref(seat)}: "
+        + (", ".join(f"{deck.article(k).name} {p}" for k, p in sheets[seat].items()) or "nothing")
+        for seat in state.seats()
+    )
+    events.append(
+        Event(
+            kind="sheets_revealed",
+            text=f"Turn {state.turn}: all price sheets are revealed. {shown}.",
+            data={"turn": state.turn, "sheets": sheets},
+        )
+    )
+    rows = [article_income(state, key) for key in deck.articles()]
+    totals = [0] * state.players
+    for row in rows:
+        for payout in row.payouts:
+            totals[payout.seat] += payout.gold
+    for seat in state.seats():
+        state.gold[seat] += totals[seat]
+    lines = []
+    for row in rows:
+        if not row.payouts:
+            continue
+        paid = ", ".join(f"{seat_ref(p.seat)} {p.gold}" for p in row.payouts)
+        note = " (Embargo)" if row.embargo else (" (Festival)" if row.festivals else "")
+        lines.append(f"{deck.article(row.article).name}{note}: {paid}")
+    summary = "; ".join(lines) if lines else "nobody owns any article"
+    gold = ", ".join(f"{seat_ref(s)} {state.gold[s]}" for s in state.seats())
+    state.last_reveal = Reveal(
+        turn=state.turn, sheets=sheets, income=rows, totals=totals, gold=list(state.gold)
+    )
+    state.last_sheets = sheets
+    events.append(
+        Event(
+            kind="income_paid",
+            text=f"Income for turn {state.turn}: {summary}. Gold now: {gold}.",
+            data={
+                "turn": state.turn,
+                "rows": [
+                    {"name": deck.article(row.article).name, **row.model_dump()}
+                    for row in rows
+                    if row.payouts
+                ],
+                "totals": totals,
+                "gold": list(state.gold),
+            },
+        )
+    )

@@ -1,0 +1,61 @@
+"""Articles and special cards by what a player typed: full name or unambiguous prefix.
+
+Keys, display names and the data file's aliases are all accepted, in any case. The
+same tables feed the Discord layer's autocomplete (`article_choices`, `special_choices`).
+"""
+
+from functools import cache
+
+from rules.fantasy_business import deck
+from rules.names import match_name
+
+
+def _fold(text: str) -> str:
+    """The same folding `match_name` uses, so autocomplete offers what it would accept."""
+    return "".join(ch for ch in text.casefold() if ch.isalnum())
+
+
+@cache
+def _article_aliases() -> dict[str, str]:
+    names: dict[str, str] = {}
+    for a in deck.data().articles:
+        for alias in (a.key, a.name, *a.aliases):
+            names[alias] = a.key
+    return names
+
+
+@cache
+def _special_aliases() -> dict[str, str]:
+    names: dict[str, str] = {}
+    for s in deck.data().specials:
+        names[s.key] = s.key
+        names[s.name] = s.key
+    return names
+
+
+def article_key(typed: str) -> str:
+    """The article key for a typed name; RuleError for unknown or ambiguous text."""
+    if typed in deck.articles():
+        return typed
+    return match_name(typed, _article_aliases(), "article")
+
+
+def special_key(typed: str) -> str:
+    if typed in deck.specials():
+        return typed
+    return match_name(typed, _special_aliases(), "special card")
+
+
+def _choices(typed: str, aliases: dict[str, str], names: dict[str, str]) -> list[tuple[str, str]]:
+    wanted = _fold(typed)
+    keys = {key for alias, key in aliases.items() if _fold(alias).startswith(wanted)}
+    return [(name, key) for key, name in names.items() if key in keys]
+
+
+def article_choices(typed: str = "") -> list[tuple[str, str]]:
+    """(display name, key) of the articles matching a partly typed name, in list order."""
+    return _choices(typed, _article_aliases(), {a.key: a.name for a in deck.data().articles})
+
+
+def special_choices(typed: str = "") -> list[tuple[str, str]]:
+    return _choices(typed, _special_aliases(), {s.key: s.name for s in deck.data().specials})

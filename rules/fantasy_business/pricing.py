@@ -1,0 +1,122 @@
+"""Phase 2, setting selling prices (spec §3.2): secret, simultaneous, then revealed at once.
+
+Each owner sets one price per article, from the base value (1 gold with the low-prices
+variant) to double the base. Everybody submits, even with an empty sheet; a submitted
+sheet is locked, except that an article gained after submitting must still be priced
+[ed]. The reveal happens as soon as every sheet is in and complete.
+"""
+
+from rules.errors import RuleError
+from rules.events import Event, seat_ref
+from rules.fantasy_business import deck, income, lookup
+from rules.fantasy_business.state import GameState
+from rules.fantasy_business.turn import end_turn
+
+
+def require_pricing_phase(state: GameState, doing: str) -> None:
+    if state.phase == "auction":
+        raise RuleError(f"{doing} after the auctions; the auctions are still running.")
+
+
+def price_range(state: GameState, key: str) -> tuple[int, int]:
+    d = deck.data()
+    base = deck.article(key).base
+    low = d.low_prices_floor if state.options.low_prices else base
+    return low, base * d.price_ceiling_factor
+
+
+def unpriced(state: GameState, seat: int) -> list[str]:
+    """Articles the seat owns without a price on this turn's sheet, in list order."""
+    prices = state.sheets[seat].prices
+    return [key for key in deck.articles() if key in state.articles[seat] and key not in prices]
+
+
+def default_price(state: GameState, seat: int, key: str) -> int:
+    """Last turn's price for the article, else its base value, within today's range."""
+    low, high = price_range(state, key)
+    wanted = state.last_sheets[seat].get(key, deck.article(key).base)
+    return max(low, min(high, wanted))
+
+
+def set_price(state: GameState, seat: int, typed: str, price: int, events: list[Event]) -> None:
+    require_pricing_phase(state, "Prices are set")
+    key = lookup.article_key(typed)
+    name = deck.article(key).name
+    if key not in state.articles[seat]:
+        raise RuleError(f"You own no {name}, so you cannot price them.")
+    sheet = state.sheets[seat]
+    if sheet.submitted and key in sheet.prices:
+        raise RuleError("Your price sheet is locked: you submitted it.")
+    low, high = price_range(state, key)
+    if not low <= price <= high:
+        raise RuleError(f"{name} sell for {low} to {high} gold; {price} is outside that range.")
+    sheet.prices[key] = price
+    events.append(
+        Event(
+            kind="price_set",
+            text=f"Your price for {name} this turn: {price} gold.",
+            seat=seat,
+            data={"article": key, "price": price},
+        )
+    )
+    if sheet.submitted:
+        events.append(
+            Event(
+                kind="late_price_set",
+                text=f"{seat_ref(seat)} has priced an article gained after submitting.",
+                data={"seat": seat},
+            )
+        )
+        maybe_reveal(state, events)
+
+
+def submit(state: GameState, seat: int, defaults: bool, events: list[Event]) -> None:
+    require_pricing_phase(state, "Price sheets are submitted")
+    sheet = state.sheets[seat]
+    missing = unpriced(state, seat)
+    names = " and ".join(deck.article(key).name for key in missing)
+    if sheet.submitted and not missing:
+        raise RuleError("You already submitted your price sheet.")
+    if missing and not defaults:
+        if sheet.submitted:
+            raise RuleError(
+                f"Your sheet is locked except for {names}, gained after you submitted: "
+                "price them with /price."
+            )
+        raise RuleError(f"Set a price for {names} before submitting.")
+    filled = {key: default_price(state, seat, key) for key in missing}
+    sheet.prices.update(filled)
+    if filled:
+        listing = ", ".join(f"{deck.article(k).name} {p}" for k, p in filled.items())
+        events.append(
+            Event(
+                kind="prices_defaulted",
+                text=f"Prices filled in for you (last turn's price, else the base value): "
+                f"{listing}.",
+                seat=seat,
+                data={"prices": dict(filled)},
+            )
+        )
+    if not sheet.submitted:
+        sheet.submitted = True
+        waiting = [s for s in state.seats() if not state.sheets[s].submitted]
+        events.append(
+            Event(
+                kind="sheet_submitted",
+                text=f"{seat_ref(seat)} has submitted their price sheet"
+                + (f" ({len(waiting)} still to come)." if waiting else "."),
+                data={"seat": seat, "waiting": waiting},
+            )
+        )
+    maybe_reveal(state, events)
+
+
+def ready_to_reveal(state: GameState) -> bool:
+    return all(state.sheets[seat].submitted and not unpriced(state, seat) for seat in state.seats())
+
+
+def maybe_reveal(state: GameState, events: list[Event]) -> None:
+    """Phase 3 and 4 follow the moment the last sheet is in."""
+    if state.phase == "pricing" and ready_to_reveal(state):
+        income.reveal(state, events)
+        end_turn(state, events)

@@ -1,0 +1,148 @@
+"""The state of one game of Fantasy Business: everything needed to continue or replay it.
+
+A plain pydantic model that serialises to JSON. `apply` works on a deep copy and never
+touches the state it was given, so callers may treat states as values. Secrets live
+here side by side with public facts (the draw pile order, face-down specials, unrevealed
+price sheets); `views` decides who sees what.
+"""
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from rules.rng import Rng
+
+Phase = Literal["auction", "pricing", "over"]
+
+
+class Options(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    turns: int | None = None
+    """Chosen number of turns; None means the rulebook's length for the table size."""
+    low_prices: bool = False
+    sole_lowest_bonus: bool = False
+
+
+class AuctionState(BaseModel):
+    """The card under the hammer."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    card: int
+    """Card id (not centre position) of the designated card."""
+    price: int | None = None
+    high_bidder: int | None = None
+    to_act: int
+    """Whose bidding turn it is (or who has the last-buyer offer)."""
+    quiet: int = 0
+    """Bidding turns in a row without a raise, since the last raise or the opening."""
+    offer: bool = False
+    """True when only one eligible player remains: take at the minimum or decline."""
+
+
+class Sheet(BaseModel):
+    """One player's price sheet for the current turn; secret until the reveal."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    prices: dict[str, int] = {}
+    submitted: bool = False
+
+
+class Warrant(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    seat: int
+    article: str
+
+
+class Played(BaseModel):
+    """Specials played this turn whose effect lasts until the income is paid."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    guarded: list[int] = []
+    embargoes: list[str] = []
+    warrants: list[Warrant] = []
+    festivals: list[str] = []
+    cards: list[tuple[int, str]] = []
+    """(seat, special key) of every special played this turn, in order; public."""
+
+
+class Payout(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    seat: int
+    cards: int
+    price: int
+    gold: int
+    standing: Literal["lowest", "highest", "middle"]
+    bonus: bool
+    """True when the lowest-price bonus (or a Royal Warrant) applied."""
+    warrant: bool = False
+
+
+class ArticleIncome(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    article: str
+    embargo: bool = False
+    festivals: int = 0
+    payouts: list[Payout] = []
+
+
+class Reveal(BaseModel):
+    """The last reveal: sheets and income, public from the moment they are shown."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    turn: int
+    sheets: list[dict[str, int]]
+    income: list[ArticleIncome]
+    totals: list[int]
+    gold: list[int]
+
+
+class GameState(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    players: int
+    options: Options
+    rng: Rng
+    draw_pile: list[int]
+    """Card ids, top of the pile first. Secret (only its size is public)."""
+    discards: list[int] = []
+    centre: list[int] = []
+    gold: list[int]
+    articles: list[dict[str, int]]
+    """Per seat: article key -> number of cards (no zero entries)."""
+    specials: list[list[int]]
+    """Per seat: special card ids, face down (secret to the owner)."""
+    acquired: list[bool]
+    turn: int = 1
+    total_turns: int
+    first_buyer: int
+    youngest: int
+    """The first First Buyer, who wins ties they are part of."""
+    phase: Phase = "auction"
+    auction: AuctionState | None = None
+    sheets: list[Sheet]
+    last_sheets: list[dict[str, int]]
+    """Per seat: the prices revealed last turn (defaults and the sheet's reminder)."""
+    played: Played = Field(default_factory=Played)
+    last_reveal: Reveal | None = None
+
+    def seats(self) -> range:
+        return range(self.players)
+
+    def left_of(self, seat: int) -> int:
+        return (seat + 1) % self.players
+
+
+def dump_state(state: GameState) -> str:
+    return state.model_dump_json()
+
+
+def load_state(text: str) -> GameState:
+    return GameState.model_validate_json(text)
