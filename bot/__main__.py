@@ -12,7 +12,9 @@ def main(argv: list[str]) -> int:
     try:
         settings = Settings()
     except ValidationError as error:
-        print(f"smithfield: bad setting: {error.errors()[0]['msg']}", file=sys.stderr)
+        first = error.errors()[0]
+        where = ".".join(str(part) for part in first["loc"])
+        print(f"smithfield: bad setting {where}: {first['msg']}", file=sys.stderr)
         return 2
     if settings.discord_token is None:
         print(

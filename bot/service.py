@@ -19,7 +19,7 @@ from bot.clock import Clock, system_clock
 from bot.messages import Message, Outcome
 from bot.presenters import presenter_for
 from bot.render.generic import lobby_embed
-from bot.store import ChannelBusy, GameRow, Store
+from bot.store import ChannelBusy, GameRow, Store, VersionConflict
 from bot.table import Table
 from rules.errors import RuleError
 from rules.protocol import GameRules
@@ -328,14 +328,19 @@ class GameService:
         finished = rules.outcome(state) is not None
         now = self.clock()
         payload = action.model_dump(mode="json") if isinstance(action, BaseModel) else action
-        with self.store.transaction():
-            game = self.store.update_game(
-                game,
-                now=now,
-                state=rules.dump_state(state),
-                status="finished" if finished else None,
-            )
-            self.store.append_action(game.id, user_id=user_id, seat=seat, action=payload, now=now)
+        try:
+            with self.store.transaction():
+                game = self.store.update_game(
+                    game,
+                    now=now,
+                    state=rules.dump_state(state),
+                    status="finished" if finished else None,
+                )
+                self.store.append_action(
+                    game.id, user_id=user_id, seat=seat, action=payload, now=now
+                )
+        except VersionConflict:
+            return Outcome.refusal("Another move reached the game first; please try again.")
         self._remember(game.id, game.version, state)
         after = Table(game, table.seats, rules, state)
         return presenter_for(game.kind).after_action(after, before, seat, action, events)

@@ -22,10 +22,10 @@ class Settings(BaseSettings):
     dev_guild_id: int | None = Field(default=None, alias="SMITHFIELD_DEV_GUILD")
     force_sync: bool = Field(default=False, alias="SMITHFIELD_FORCE_SYNC")
 
-    @field_validator("discord_token", mode="before")
+    @field_validator("discord_token", "seed", "dev_guild_id", mode="before")
     @classmethod
-    def _blank_token_is_none(cls, value: object) -> object:
-        # An empty DISCORD_TOKEN= line in .env means "not set", not "an empty token".
+    def _blank_is_unset(cls, value: object) -> object:
+        # An empty `NAME=` line (as in .env.example) means "not set", not "empty".
         if isinstance(value, str) and not value.strip():
             return None
         return value

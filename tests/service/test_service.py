@@ -1,0 +1,95 @@
+"""The game service with a tiny counting game: transactions, refusals, replay, locking."""
+
+import asyncio
+from pathlib import Path
+
+from bot.service import Actor, GameService, Place
+from bot.store import Store
+from tests.fakes import FAKE_GAMES, Add
+
+PLACE = Place(channel_id=10, guild_id=1)
+ALICE, BOB = Actor(1, "alice"), Actor(2, "bob")
+
+
+async def running_game(tmp_path: Path) -> GameService:
+    service = GameService(Store(tmp_path / "g.db"), FAKE_GAMES, seed=3)
+    await service.new_game(PLACE, ALICE, "fagins-gang", {"turns": 9})
+    await service.join(PLACE, BOB)
+    outcome = await service.start(PLACE, ALICE, first_user=ALICE.user_id)
+    assert outcome.accepted
+    return service
+
+
+def add(amount: int):  # type: ignore[no-untyped-def]
+    return lambda state, seat: Add(amount=amount)
+
+
+async def test_an_accepted_action_is_stored_with_its_log_row(tmp_path: Path) -> None:
+    service = await running_game(tmp_path)
+    outcome = await service.act(PLACE, ALICE, add(2))
+    assert outcome.accepted and "**alice** adds 2." in outcome.public[0].content
+    assert outcome.public[0].mentions == [BOB.user_id]
+    game = service.store.open_game(PLACE.channel_id)
+    assert game is not None and game.version == 2
+    assert [row.action for row in service.store.actions(game.id)] == [{"type": "add", "amount": 2}]
+
+
+async def test_a_refused_action_changes_nothing(tmp_path: Path) -> None:
+    service = await running_game(tmp_path)
+    before = service.store.open_game(PLACE.channel_id)
+    outcome = await service.act(PLACE, BOB, add(1))
+    assert not outcome.accepted
+    assert outcome.reply is not None
+    assert outcome.reply.content == "❌ It is **alice**'s turn, not yours."
+    assert service.store.open_game(PLACE.channel_id) == before
+    stranger = await service.act(PLACE, Actor(99, "eve"), add(1))
+    assert stranger.reply is not None and "not seated" in stranger.reply.content
+
+
+async def test_replaying_the_log_from_the_seed_gives_the_stored_state(tmp_path: Path) -> None:
+    service = await running_game(tmp_path)
+    for actor, amount in [(ALICE, 1), (BOB, 3), (ALICE, 2)]:
+        assert (await service.act(PLACE, actor, add(amount))).accepted
+    game = service.store.open_game(PLACE.channel_id)
+    assert game is not None
+    rules = FAKE_GAMES[game.kind]
+    assert rules.dump_state(service.replay(game.id)) == game.state
+
+
+async def test_a_finished_game_is_archived_and_frees_the_channel(tmp_path: Path) -> None:
+    service = await running_game(tmp_path)
+    actors = [ALICE, BOB]
+    turn = 0
+    while service.store.open_game(PLACE.channel_id) is not None:
+        outcome = await service.act(PLACE, actors[turn % 2], add(3))
+        assert outcome.accepted
+        turn += 1
+    assert "Game over" in outcome.public[0].content
+    assert service.store.games_with_status("finished")
+    assert (await service.new_game(PLACE, BOB, "fagins-gang", {})).accepted
+
+
+async def test_concurrent_clicks_apply_one_after_the_other(tmp_path: Path) -> None:
+    service = await running_game(tmp_path)
+    # Alice double-clicks: both arrive together; exactly one is her turn.
+    first, second = await asyncio.gather(
+        service.act(PLACE, ALICE, add(1)), service.act(PLACE, ALICE, add(1))
+    )
+    assert sorted([first.accepted, second.accepted]) == [False, True]
+    game = service.store.open_game(PLACE.channel_id)
+    assert game is not None and len(service.store.actions(game.id)) == 1
+
+
+async def test_a_second_process_writing_first_makes_the_stale_write_fail_cleanly(
+    tmp_path: Path,
+) -> None:
+    service = await running_game(tmp_path)
+    other = GameService(Store(tmp_path / "g.db"), FAKE_GAMES)
+    game = service.store.open_game(PLACE.channel_id)
+    assert game is not None
+    table = service.table_for(game)  # read before the other process writes
+    assert (await other.act(PLACE, ALICE, add(2))).accepted
+    outcome = service._apply(table, 0, ALICE.user_id, add(2))
+    assert not outcome.accepted and outcome.reply is not None
+    assert "try again" in outcome.reply.content
+    assert len(service.store.actions(game.id)) == 1
