@@ -1,0 +1,220 @@
+"""The printed board as data: colours, locations, tracks, yields, market and every number.
+
+All of it comes from `board.json` beside this module, checked by pydantic when loaded, so a
+group owning the printed board can correct an edition decision without touching the
+engine. The rest of the package reads the board only through `BOARD`.
+"""
+
+import json
+from collections.abc import Iterable, Mapping
+from functools import cached_property
+from importlib import resources
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from rules.errors import RuleError
+
+Symbol = Literal["L", "R", "O", "★", "C"]
+"""Yield symbols: left/right/opposite neighbour's colour, a free choice, the own colour."""
+
+CHOICE = "★"
+
+
+class PlayerRange(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    min: int = Field(ge=1)
+    max: int = Field(ge=1)
+
+
+class Colour(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    key: str
+    goods: str
+    aliases: tuple[str, ...] = ()
+
+
+class Location(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    key: str
+    name: str
+    colour: str
+    move_cost: int = Field(ge=1)
+    purse: int = Field(ge=0)
+    aliases: tuple[str, ...] = ()
+
+
+class Levels(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    top: int
+    bottom: int
+    start: int
+
+    @model_validator(mode="after")
+    def _ordered(self) -> "Levels":
+        if not self.top < self.start < self.bottom:
+            raise ValueError("levels need top < start < bottom")
+        return self
+
+
+class LevelYield(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    level: int
+    goods: tuple[Symbol, ...]
+    shillings: int | Literal["purse"]
+
+
+class OptionRange(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    default: int | None = None
+    min: int
+    max: int
+
+
+class Board(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    players: PlayerRange
+    colours: tuple[Colour, ...]
+    locations: tuple[Location, ...]
+    levels: Levels
+    yields: tuple[LevelYield, ...]
+    stall_size: int = Field(ge=1)
+    stall_start: int = Field(ge=0)
+    wheel: tuple[int, ...]
+    warehouse_sizes: dict[int, int]
+    start_shillings: int = Field(ge=0)
+    start_cubes_per_colour: int = Field(ge=0)
+    urchins: int = Field(ge=1)
+    hand_limit: int = Field(ge=0)
+    fagin_price: int = Field(ge=0)
+    max_slots: int = Field(ge=1)
+    fagin_target: OptionRange
+    round_limit: OptionRange
+    plan_max_chars: int = Field(ge=10)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> "Board":
+        colour_keys = [c.key for c in self.colours]
+        if len(set(colour_keys)) != len(colour_keys):
+            raise ValueError("colour keys must be distinct")
+        used = [loc.colour for loc in self.locations]
+        if sorted(used) != sorted(colour_keys):
+            raise ValueError("every colour belongs to exactly one location")
+        if len(self.wheel) != len(self.locations):
+            raise ValueError("the price wheel needs one price per location colour")
+        levels = [y.level for y in self.yields]
+        if levels != list(range(self.levels.top, self.levels.bottom + 1)):
+            raise ValueError("yields must list every level from top to bottom in order")
+        if self.stall_start > self.stall_size:
+            raise ValueError("stalls cannot start fuller than their size")
+        for n in range(self.players.min, self.players.max + 1):
+            size = self.warehouse_sizes.get(n)
+            if size is None:
+                raise ValueError(f"no warehouse size for {n} players")
+            if size < self.stall_start + n * self.start_cubes_per_colour:
+                raise ValueError(f"warehouses for {n} players are too small for setup")
+        if not self.fagin_target.min <= (self.fagin_target.default or 0) <= self.fagin_target.max:
+            raise ValueError("the default Fagin target must lie in its range")
+        if self.fagin_target.max > self.urchins:
+            raise ValueError("the Fagin target cannot exceed the urchins a player has")
+        # Building the alias maps checks that no name is claimed by two things.
+        _ = self.location_aliases, self.colour_aliases
+        return self
+
+    @cached_property
+    def location_aliases(self) -> dict[str, str]:
+        """Every accepted spelling of a location (full name, short name, extras) -> key."""
+        return _alias_map((loc.key, (loc.key, loc.name, *loc.aliases)) for loc in self.locations)
+
+    @cached_property
+    def colour_aliases(self) -> dict[str, str]:
+        """Every accepted spelling of a colour (colour, goods name, extras) -> key."""
+        return _alias_map((c.key, (c.key, c.goods, *c.aliases)) for c in self.colours)
+
+    @cached_property
+    def ring(self) -> tuple[str, ...]:
+        """Location keys in ring order."""
+        return tuple(loc.key for loc in self.locations)
+
+    @cached_property
+    def colour_ring(self) -> tuple[str, ...]:
+        """Colour keys in ring order (the order the price wheel uses)."""
+        return tuple(loc.colour for loc in self.locations)
+
+    def location(self, key: str) -> Location:
+        return self.locations[self.ring.index(key)]
+
+    def known_location(self, key: str, part: str) -> Location:
+        """The location for a key from an action, refusing keys the board does not have."""
+        if key not in self.ring:
+            raise RuleError(f'In "{part}": “{key}” is not a location.')
+        return self.location(key)
+
+    def known_colour(self, key: str, part: str) -> str:
+        """A colour key from an action, refusing keys the board does not have."""
+        if key not in self.colour_ring:
+            raise RuleError(f'In "{part}": “{key}” is not a colour.')
+        return key
+
+    def colour(self, key: str) -> Colour:
+        return next(c for c in self.colours if c.key == key)
+
+    def colour_label(self, key: str) -> str:
+        """A colour with its goods, as players know the cubes: "black (silverware)"."""
+        return f"{key} ({self.colour(key).goods})"
+
+    def ring_colour(self, location: str, symbol: str) -> str:
+        """The concrete colour a yield symbol stands for at a location (★ stays ★)."""
+        index = self.ring.index(location)
+        size = len(self.ring)
+        offsets = {"C": 0, "L": -1, "R": 1, "O": size // 2}
+        if symbol not in offsets:
+            return CHOICE
+        return self.colour_ring[(index + offsets[symbol]) % size]
+
+    def goods_at(self, location: str, level: int) -> list[str]:
+        """The goods printed on a level: colour keys and ★ for each free choice."""
+        row = self.yields[level - self.levels.top]
+        return [self.ring_colour(location, symbol) for symbol in row.goods]
+
+    def shillings_at(self, location: str, level: int) -> int:
+        row = self.yields[level - self.levels.top]
+        if row.shillings == "purse":
+            return self.location(location).purse
+        return row.shillings
+
+    def warehouse_size(self, players: int) -> int:
+        return self.warehouse_sizes[players]
+
+    def describe_cubes(self, cubes: Mapping[str, int]) -> str:
+        """ "2 black, 1 blue" in ring order; "nothing" when empty."""
+        parts = [f"{cubes[c]} {c}" for c in self.colour_ring if cubes.get(c, 0) > 0]
+        return ", ".join(parts) if parts else "nothing"
+
+
+def _alias_map(entries: Iterable[tuple[str, tuple[str, ...]]]) -> dict[str, str]:
+    result: dict[str, str] = {}
+    for key, spellings in entries:
+        for spelling in spellings:
+            folded = spelling.casefold()
+            if result.get(folded, key) != key:
+                raise ValueError(f"the name {spelling!r} is claimed twice")
+            result[folded] = key
+    return result
+
+
+def load_board(text: str | None = None) -> Board:
+    """The board from JSON text, or from the packaged `board.json`."""
+    if text is None:
+        text = resources.files(__package__).joinpath("board.json").read_text(encoding="utf-8")
+    return Board.model_validate(json.loads(text))
+
+
+BOARD = load_board()

@@ -1,0 +1,78 @@
+"""Autocomplete for plan texts: whole plan strings that fit the caller's position.
+
+The Discord layer shows these while a player types `/move plan:...` and friends. Parts the
+player has already finished (before the last ";" or ",") are kept as typed; the last part
+is completed from what the seat can do now (legal single steps, own urchins, affordable
+trades), leaving out locations already named.
+"""
+
+import re
+
+from rules.errors import RuleError
+from rules.fagins_gang.actions import ExchangeSlot, StealSlot, format_slot, format_step
+from rules.fagins_gang.board import BOARD
+from rules.fagins_gang.legal import move_steps, steal_plans, trades
+from rules.fagins_gang.state import FaginState, track_level
+from rules.names import match_name
+
+LIMIT = 25
+KINDS = ("move", "steal", "shillings", "buy", "sell", "discard")
+
+
+def _norm(text: str) -> str:
+    """Letters and digits only, so "St Paul's up" still matches "stpauls up 1"."""
+    return "".join(ch for ch in text.casefold() if ch.isalnum())
+
+
+def _named_locations(parts: list[str]) -> set[str]:
+    found: set[str] = set()
+    for part in parts:
+        words = part.split()
+        for end in range(len(words), 0, -1):
+            try:
+                found.add(match_name(" ".join(words[:end]), BOARD.location_aliases, "location"))
+            except RuleError:
+                continue
+            break
+    return found
+
+
+def _candidates(state: FaginState, seat: int, kind: str) -> list[str]:
+    if kind == "move":
+        return [format_step(step) for step in move_steps(state, seat)]
+    if kind == "steal":
+        slots: list[StealSlot | ExchangeSlot] = [
+            slot for plan in steal_plans(state, seat) if len(plan.slots) == 1 for slot in plan.slots
+        ]
+        return [format_slot(slot) for slot in slots]
+    if kind == "shillings":
+        return [key for key in BOARD.ring if track_level(state, key, seat) is not None]
+    if kind in ("buy", "sell") and state.market is not None:
+        wanted = [t for t in trades(state, seat) if t.type == kind]
+        return [" ".join(t.colours) for t in wanted]
+    if kind == "discard":
+        return [f"{n} {colour}" for colour, n in state.cubes[seat].items() if n > 0]
+    return []
+
+
+def suggest_plan_completions(
+    state: FaginState, seat: int, kind: str, partial_text: str
+) -> list[str]:
+    """Up to 25 plan strings starting with what the player typed so far."""
+    if kind not in KINDS or not 0 <= seat < state.players:
+        return []
+    separator = "," if kind in ("shillings", "discard") else ";"
+    pieces = re.split(r"[;,]" if separator == "," else ";", partial_text)
+    done = [piece.strip() for piece in pieces[:-1] if piece.strip()]
+    typed = _norm(pieces[-1])
+    used = _named_locations(done) if kind in ("move", "steal", "shillings") else set()
+    if kind in ("move", "steal", "shillings") and len(done) >= BOARD.max_slots:
+        return []
+    results: list[str] = []
+    for candidate in _candidates(state, seat, kind):
+        if candidate.split()[0] in used or not _norm(candidate).startswith(typed):
+            continue
+        results.append(f"{separator} ".join([*done, candidate]))
+        if len(results) == LIMIT:
+            break
+    return results

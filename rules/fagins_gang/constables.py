@@ -1,0 +1,79 @@
+"""The constables: placed by a die roll at setup (§2) and patrolling in Phase 2 (§5)."""
+
+from rules.events import Event
+from rules.fagins_gang.board import BOARD
+from rules.fagins_gang.movement import bump
+from rules.fagins_gang.state import Constable, Facing, FaginState, occupant
+
+TOP = BOARD.levels.top
+BOTTOM = BOARD.levels.bottom
+
+
+def walk(level: int, facing: Facing, steps: int) -> Constable:
+    """Move level by level in the facing, turning round on reaching the top or bottom."""
+    for _ in range(steps):
+        level += -1 if facing == "up" else 1
+        if level == TOP:
+            facing = "down"
+        elif level == BOTTOM:
+            facing = "up"
+    return Constable(level=level, facing=facing)
+
+
+def place_constables(state: FaginState) -> list[Event]:
+    """Odd roll: start at the bottom facing up; even: at the top facing down; then walk it."""
+    events: list[Event] = []
+    for key in BOARD.ring:
+        roll, state.rng = state.rng.die()
+        facing: Facing = "up" if roll % 2 else "down"
+        start = BOTTOM if roll % 2 else TOP
+        constable = walk(start, facing, roll)
+        state.constables[key] = constable
+        events.append(
+            Event(
+                kind="constable_placed",
+                text=(
+                    f"Die roll {roll} for the {BOARD.location(key).name} constable: it starts "
+                    f"on level {start} facing {facing} and walks to level {constable.level}, "
+                    f"facing {constable.facing}."
+                ),
+                data={
+                    "location": key,
+                    "roll": roll,
+                    "start_level": start,
+                    "level": constable.level,
+                    "facing": constable.facing,
+                },
+            )
+        )
+    return events
+
+
+def patrol(state: FaginState) -> list[Event]:
+    """Phase 2: each constable in ring order walks a die roll and bumps whoever it stops on."""
+    events: list[Event] = []
+    for key in BOARD.ring:
+        roll, state.rng = state.rng.die()
+        before = state.constables[key]
+        after = walk(before.level, before.facing, roll)
+        state.constables[key] = after
+        events.append(
+            Event(
+                kind="constable_patrol",
+                text=(
+                    f"Die roll {roll}: the {BOARD.location(key).name} constable walks from level "
+                    f"{before.level} to level {after.level}, now facing {after.facing}."
+                ),
+                data={
+                    "location": key,
+                    "roll": roll,
+                    "from": before.level,
+                    "to": after.level,
+                    "facing": after.facing,
+                },
+            )
+        )
+        caught = occupant(state, key, after.level)
+        if caught is not None:
+            events += bump(state, key, caught, "constable")
+    return events

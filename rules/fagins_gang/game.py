@@ -1,0 +1,209 @@
+"""Fagin's Gang as one `GameRules` object: the service's only entry point to this game.
+
+`apply` copies the state, lets the rule modules change the copy, and returns it with the
+events; any `RuleError` on the way leaves the caller's state exactly as it was.
+"""
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rules.errors import RuleError
+from rules.events import Event
+from rules.fagins_gang import legal, market
+from rules.fagins_gang.actions import (
+    Action,
+    Buy,
+    Discard,
+    MarketPass,
+    Move,
+    OpenMarket,
+    Sell,
+    Shillings,
+    Skip,
+    Steal,
+    parse_action,
+)
+from rules.fagins_gang.board import BOARD
+from rules.fagins_gang.books import apply_discard, default_discard
+from rules.fagins_gang.movement import apply_move
+from rules.fagins_gang.rounds import close_round, finish_action
+from rules.fagins_gang.setup import new_game
+from rules.fagins_gang.shillings import apply_shillings
+from rules.fagins_gang.state import FaginState, Options, p
+from rules.fagins_gang.stealing import apply_steal
+from rules.fagins_gang.views import FaginView, build_view
+from rules.protocol import Outcome
+
+TITLE = "Fagin's Gang"
+
+
+class FaginsGangRules:
+    kind = "fagins-gang"
+    title = TITLE
+    min_players = BOARD.players.min
+    max_players = BOARD.players.max
+    option_names = frozenset({"round_limit", "fagin_target"})
+
+    def validate_options(
+        self, raw: Mapping[str, Any], players: int | None = None
+    ) -> dict[str, Any]:
+        """Unknown options are refused by name; options given as None count as not given."""
+        unknown = sorted(k for k, v in raw.items() if k not in self.option_names and v is not None)
+        if unknown:
+            verb = "is not an option" if len(unknown) == 1 else "are not options"
+            raise RuleError(f"{', '.join(unknown)} {verb} of {TITLE}.")
+        if players is not None and not self.min_players <= players <= self.max_players:
+            raise RuleError(
+                f"{TITLE} is for {self.min_players} to {self.max_players} players, not {players}."
+            )
+        limits = BOARD.round_limit
+        round_limit = raw.get("round_limit")
+        if round_limit is not None and not _whole_in(round_limit, limits.min, limits.max):
+            raise RuleError(
+                f"round_limit must be a whole number of rounds from {limits.min} to "
+                f"{limits.max}, or left out for no limit."
+            )
+        target = BOARD.fagin_target
+        fagin_target = raw.get("fagin_target")
+        if fagin_target is None:
+            fagin_target = target.default
+        elif not _whole_in(fagin_target, target.min, target.max):
+            raise RuleError(
+                f"fagin_target must be a whole number from {target.min} to {target.max} "
+                "(urchins at Fagin that win)."
+            )
+        return {"round_limit": round_limit, "fagin_target": fagin_target}
+
+    def setup(
+        self, players: int, options: Mapping[str, Any], seed: int, first: int | None
+    ) -> tuple[FaginState, list[Event]]:
+        chosen = Options.model_validate(self.validate_options(options, players))
+        if first is not None and not 0 <= first < players:
+            raise RuleError(f"Seat {first} is not in this game.")
+        return new_game(players, chosen, seed, first)
+
+    def parse_action(self, data: Mapping[str, Any]) -> Action:
+        return parse_action(data)
+
+    def apply(self, state: FaginState, seat: int, action: Action) -> tuple[FaginState, list[Event]]:
+        if not 0 <= seat < state.players:
+            raise RuleError("Only players seated in this game can act in it.")
+        if state.phase == "over":
+            raise RuleError("The game is over.")
+        work = state.model_copy(deep=True)
+        return work, _dispatch(work, seat, action)
+
+    def view(self, state: FaginState, seat: int | None) -> FaginView:
+        return build_view(state, seat, self.waiting_on(state))
+
+    def legal_actions(self, state: FaginState, seat: int) -> Sequence[Action]:
+        default = self.default_action(state, seat)
+        if default is None:
+            return []
+        return legal.legal_actions(state, seat, default)
+
+    def waiting_on(self, state: FaginState) -> list[int]:
+        if state.phase == "actions":
+            return [state.turn]
+        if state.phase == "market" and state.market is not None:
+            return [state.market.current]
+        if state.phase == "discard":
+            return sorted(state.pending_discards)
+        return []
+
+    def default_action(self, state: FaginState, seat: int) -> Action | None:
+        if seat not in self.waiting_on(state):
+            return None
+        if state.phase == "market":
+            return MarketPass()
+        if state.phase == "discard":
+            return default_discard(state, seat)
+        return Skip()
+
+    def outcome(self, state: FaginState) -> Outcome | None:
+        if state.result is None:
+            return None
+        return Outcome(
+            winners=state.result.winners,
+            scores=state.result.scores,
+            reason=state.result.reason,
+        )
+
+    def dump_state(self, state: FaginState) -> str:
+        return state.model_dump_json()
+
+    def load_state(self, data: str) -> FaginState:
+        return FaginState.model_validate_json(data)
+
+
+def _whole_in(value: object, low: int, high: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+def _dispatch(state: FaginState, seat: int, action: Action) -> list[Event]:
+    if isinstance(action, Buy | Sell | MarketPass):
+        return _trade(state, seat, action)
+    if isinstance(action, Discard):
+        if state.phase != "discard":
+            raise RuleError(
+                "There is nothing to return now; the hand limit is checked at the end of the round."
+            )
+        discarded = [apply_discard(state, seat, action)]
+        if not state.pending_discards:
+            discarded += close_round(state)
+        return discarded
+    _check_action_turn(state, seat)
+    if isinstance(action, OpenMarket):
+        return [market.open_market(state, seat)]
+    events: list[Event]
+    if isinstance(action, Move):
+        events = apply_move(state, seat, action)
+    elif isinstance(action, Steal):
+        events = apply_steal(state, seat, action)
+    elif isinstance(action, Shillings):
+        events = apply_shillings(state, seat, action)
+    else:
+        events = [Event(kind="skipped", text=f"{p(seat)} skips.", data={"seat": seat})]
+    return events + finish_action(state, seat)
+
+
+def _check_action_turn(state: FaginState, seat: int) -> None:
+    if state.phase == "market" and state.market is not None:
+        raise RuleError(
+            f"The market is open: it is {p(state.market.current)}'s turn to trade "
+            "(buy, sell or pass)."
+        )
+    if state.phase == "discard":
+        owing = " and ".join(p(s) for s in sorted(state.pending_discards))
+        raise RuleError(
+            f"Phase 1 is over: waiting for {owing} to return cubes over the hand limit."
+        )
+    if seat in state.acted:
+        raise RuleError(
+            f"You have already taken your action this round; it is {p(state.turn)}'s turn."
+        )
+    if seat != state.turn:
+        raise RuleError(f"It is {p(state.turn)}'s turn, not yours.")
+
+
+def _trade(state: FaginState, seat: int, action: Buy | Sell | MarketPass) -> list[Event]:
+    if state.phase != "market" or state.market is None:
+        raise RuleError(
+            f"The market is not open; {p(state.turn)} may open it as their action."
+            if state.phase == "actions"
+            else "The market is not open."
+        )
+    market.check_trader(state, seat)
+    holder = state.market.token_holder
+    if isinstance(action, Buy):
+        events = market.buy(state, seat, action)
+    elif isinstance(action, Sell):
+        events = market.sell(state, seat, action)
+    else:
+        events = market.market_pass(state, seat)
+    if state.market is None:
+        events += finish_action(state, holder)
+    return events
+
+
+RULES = FaginsGangRules()

@@ -1,0 +1,178 @@
+"""A finite, representative list of actions a seat may take now.
+
+The real action space is large (three-location plans, ★ choices, colour pairs), so this
+lists every skip/pass, every affordable single-location move, every single steal and
+shilling theft, every single trade, and a few multi-location plans. Every action listed is
+accepted by `apply`; the tests check that. The same step lists feed plan autocomplete.
+"""
+
+from itertools import combinations
+
+from rules.fagins_gang.actions import (
+    Action,
+    Buy,
+    ExchangeSlot,
+    Move,
+    MoveStep,
+    OpenMarket,
+    Sell,
+    Shillings,
+    Steal,
+    StealSlot,
+)
+from rules.fagins_gang.board import BOARD, CHOICE
+from rules.fagins_gang.state import FaginState, price, track_level, was_removed
+
+TOP = BOARD.levels.top
+BOTTOM = BOARD.levels.bottom
+START = BOARD.levels.start
+
+
+def legal_actions(state: FaginState, seat: int, default: Action) -> list[Action]:
+    if state.phase == "actions":
+        return [
+            default,
+            OpenMarket(),
+            *move_plans(state, seat),
+            *steal_plans(state, seat),
+            *shilling_plans(state, seat),
+        ]
+    if state.phase == "market":
+        return [default, *trades(state, seat)]
+    return [default]
+
+
+def can_enter(state: FaginState, seat: int, key: str) -> bool:
+    """Entering is open here (supply aside): no urchin or Fagin here, not removed this round."""
+    return seat not in state.urchins[key] and not was_removed(state, seat, key)
+
+
+def move_steps(state: FaginState, seat: int, supply: int | None = None) -> list[MoveStep]:
+    """Every affordable single-location step for the seat, in ring order."""
+    steps: list[MoveStep] = []
+    supply = state.supply[seat] if supply is None else supply
+    for key in BOARD.ring:
+        location = BOARD.location(key)
+        budget = state.cubes[seat][location.colour] // location.move_cost
+        level = track_level(state, key, seat)
+        if level is not None:
+            for n in range(1, budget + 1):
+                if level - n >= TOP:
+                    steps.append(MoveStep(location=key, kind="move", direction="up", levels=n))
+                if level + n <= BOTTOM:
+                    steps.append(MoveStep(location=key, kind="move", direction="down", levels=n))
+            if budget >= level - TOP + 1:
+                steps.append(MoveStep(location=key, kind="leave", side="top"))
+                if state.shillings[seat] >= BOARD.fagin_price:
+                    steps.append(MoveStep(location=key, kind="fagin"))
+            if budget >= BOTTOM - level + 1:
+                steps.append(MoveStep(location=key, kind="leave", side="bottom"))
+        elif supply > 0 and budget >= 1 and can_enter(state, seat, key):
+            steps.append(MoveStep(location=key, kind="enter"))
+            for n in range(1, budget):
+                if START - n >= TOP:
+                    steps.append(MoveStep(location=key, kind="enter", direction="up", levels=n))
+                if START + n <= BOTTOM:
+                    steps.append(MoveStep(location=key, kind="enter", direction="down", levels=n))
+    return steps
+
+
+def move_plans(state: FaginState, seat: int) -> list[Move]:
+    singles = move_steps(state, seat)
+    plans = [Move(steps=[step]) for step in singles]
+    # A leave followed by entering elsewhere with the same urchin.
+    after_leaving = move_steps(state, seat, supply=state.supply[seat] + 1)
+    for leave in (s for s in singles if s.kind == "leave"):
+        enter = next(
+            (s for s in after_leaving if s.kind == "enter" and s.location != leave.location),
+            None,
+        )
+        if enter is not None:
+            plans.append(Move(steps=[leave, enter]))
+    # One plan using up to three locations: the first option at each.
+    chosen: list[MoveStep] = []
+    supply = state.supply[seat]
+    for step in singles:
+        if len(chosen) == BOARD.max_slots:
+            break
+        if step.kind == "fagin" or any(c.location == step.location for c in chosen):
+            continue
+        if step.kind == "enter":
+            if supply == 0:
+                continue
+            supply -= 1
+        chosen.append(step)
+    if len(chosen) > 1:
+        plans.append(Move(steps=chosen))
+    return plans
+
+
+def _steal_slot(warehouses: dict[str, int], key: str, level: int) -> StealSlot:
+    """A steal here with each ★ naming the best-stocked colour; updates `warehouses`."""
+    printed = BOARD.goods_at(key, level)
+    colours: list[str] = []
+    for _ in range(printed.count(CHOICE)):
+        best = max(BOARD.colour_ring, key=lambda c: warehouses[c])
+        colours.append(best)
+        warehouses[best] = max(0, warehouses[best] - 1)
+    for colour in printed:
+        if colour != CHOICE:
+            warehouses[colour] = max(0, warehouses[colour] - 1)
+    return StealSlot(location=key, colours=colours)
+
+
+def steal_plans(state: FaginState, seat: int) -> list[Steal]:
+    spots = [
+        (key, level)
+        for key in BOARD.ring
+        if (level := track_level(state, key, seat)) is not None and level < BOTTOM
+    ]
+    plans = [Steal(slots=[_steal_slot(dict(state.warehouses), key, level)]) for key, level in spots]
+    if len(spots) > 1:
+        stock = dict(state.warehouses)
+        plans.append(
+            Steal(slots=[_steal_slot(stock, key, lvl) for key, lvl in spots[: BOARD.max_slots]])
+        )
+    held = dict(state.cubes[seat])
+    if sum(held.values()) >= 3:
+        give: list[str] = []
+        for _ in range(3):
+            most = max(BOARD.colour_ring, key=lambda c: held[c])
+            give.append(most)
+            held[most] -= 1
+        stock = dict(state.warehouses)
+        for colour in give:
+            stock[colour] += 1
+        take = max(BOARD.colour_ring, key=lambda c: stock[c])
+        plans.append(Steal(slots=[ExchangeSlot(give=give, take=take)]))
+    return plans
+
+
+def shilling_plans(state: FaginState, seat: int) -> list[Shillings]:
+    keys = [key for key in BOARD.ring if track_level(state, key, seat) is not None]
+    plans = [Shillings(locations=[key]) for key in keys]
+    if len(keys) > 1:
+        plans.append(Shillings(locations=keys[: BOARD.max_slots]))
+    return plans
+
+
+def trades(state: FaginState, seat: int) -> list[Buy | Sell]:
+    assert state.market is not None
+    buyable = [
+        c
+        for c in BOARD.colour_ring
+        if state.stalls[c] > 0 and price(state, c) <= state.shillings[seat]
+    ]
+    sellable = [
+        c
+        for c in BOARD.colour_ring
+        if state.cubes[seat][c] > 0 and state.stalls[c] < BOARD.stall_size
+    ]
+    result: list[Buy | Sell] = [Buy(colours=[c]) for c in buyable]
+    result += [Sell(colours=[c]) for c in sellable]
+    if seat == state.market.token_holder:
+        for a, b in combinations(buyable, 2):
+            if price(state, a) + price(state, b) <= state.shillings[seat]:
+                result.append(Buy(colours=[a, b]))
+        result += [Sell(colours=[a, b]) for a, b in combinations(sellable, 2)]
+    return result

@@ -1,0 +1,330 @@
+"""Action a: moving urchins at up to three locations, with landing and bumping.
+
+Each location has its own goods colour, so a plan's payments never share a colour: checking
+every step in turn on the working copy is the same as checking the whole plan up front, and
+a refusal anywhere leaves the caller's state untouched.
+"""
+
+from rules.errors import RuleError
+from rules.events import Event
+from rules.fagins_gang.actions import Move, MoveStep, format_step
+from rules.fagins_gang.board import BOARD, Location
+from rules.fagins_gang.ending import check_fagin_win
+from rules.fagins_gang.state import FAGIN, FaginState, mark_removed, occupant, p, was_removed
+
+TOP = BOARD.levels.top
+BOTTOM = BOARD.levels.bottom
+START = BOARD.levels.start
+
+
+def delta(direction: str | None) -> int:
+    """Up is towards level 0 (Fagin); down is towards the bottom."""
+    return -1 if direction == "up" else 1
+
+
+def apply_move(state: FaginState, seat: int, move: Move) -> list[Event]:
+    steps = move.steps
+    if not steps:
+        raise RuleError("A move plan needs at least one location.")
+    if len(steps) > BOARD.max_slots:
+        raise RuleError(
+            f"A move plan has at most {BOARD.max_slots} locations; yours has {len(steps)}."
+        )
+    named: dict[str, str] = {}
+    for step in steps:
+        part = format_step(step)
+        location = BOARD.known_location(step.location, part)
+        if step.location in named:
+            raise RuleError(
+                f'In "{part}": {location.name} is already named in "{named[step.location]}"; '
+                "a plan uses each location at most once."
+            )
+        named[step.location] = part
+    events: list[Event] = []
+    for step in steps:
+        events += _apply_step(state, seat, step)
+    events += check_fagin_win(state, seat)
+    return events
+
+
+def _apply_step(state: FaginState, seat: int, step: MoveStep) -> list[Event]:
+    part = format_step(step)
+    location = BOARD.location(step.location)
+    if step.kind == "enter":
+        return _enter(state, seat, step, location, part)
+    level = _own_level(state, seat, location, part)
+    if step.kind == "move":
+        return _move(state, seat, step, location, level, part)
+    if step.kind == "leave":
+        return _leave(state, seat, step, location, level, part)
+    return _fagin(state, seat, location, level, part)
+
+
+def _own_level(state: FaginState, seat: int, location: Location, part: str) -> int:
+    spot = state.urchins[location.key].get(seat)
+    if spot == FAGIN:
+        raise RuleError(
+            f'In "{part}": your urchin at {location.name} has gone back to Fagin; '
+            f"you may not use {location.name} again."
+        )
+    if not isinstance(spot, int):
+        raise RuleError(f'In "{part}": you have no urchin at {location.name}.')
+    return spot
+
+
+def _afford(state: FaginState, seat: int, location: Location, levels: int, part: str) -> int:
+    need = levels * location.move_cost
+    have = state.cubes[seat][location.colour]
+    if have < need:
+        raise RuleError(f'In "{part}": that needs {need} {location.colour}, you have {have}.')
+    return need
+
+
+def _pay(
+    state: FaginState, seat: int, location: Location, levels: int, part: str
+) -> dict[str, int]:
+    """Pay the whole movement at once, to the warehouses, before the urchin moves."""
+    need = _afford(state, seat, location, levels, part)
+    state.cubes[seat][location.colour] -= need
+    state.warehouses[location.colour] += need
+    return {location.colour: need}
+
+
+def _check_distance(step: MoveStep, part: str) -> None:
+    if step.kind == "move" and (step.direction is None or step.levels < 1):
+        raise RuleError(f'In "{part}": say up or down and how many levels (at least 1).')
+    if step.kind == "enter" and (step.direction is None) != (step.levels == 0):
+        raise RuleError(
+            f'In "{part}": after entering, say up or down and how many more levels '
+            "(at least 1), or nothing to stay on the start level."
+        )
+
+
+def _move(
+    state: FaginState, seat: int, step: MoveStep, location: Location, level: int, part: str
+) -> list[Event]:
+    _check_distance(step, part)
+    target = level + delta(step.direction) * step.levels
+    if not TOP <= target <= BOTTOM:
+        side = "top" if target < TOP else "bottom"
+        edge = TOP if target < TOP else BOTTOM
+        raise RuleError(
+            f'In "{part}": your urchin is on level {level}, so that would go off the track. '
+            f"Urchins leave only past level {edge}: write "
+            f'"{location.key} leave {side}".'
+        )
+    paid = _pay(state, seat, location, step.levels, part)
+    return _arrive(state, seat, location, level, target, delta(step.direction), paid, "move")
+
+
+def _enter(
+    state: FaginState, seat: int, step: MoveStep, location: Location, part: str
+) -> list[Event]:
+    _check_distance(step, part)
+    spot = state.urchins[location.key].get(seat)
+    if spot == FAGIN:
+        raise RuleError(
+            f'In "{part}": your urchin at {location.name} has gone back to Fagin; '
+            f"you may not use {location.name} again."
+        )
+    if spot is not None:
+        raise RuleError(
+            f'In "{part}": you already have an urchin at {location.name} (level {spot}); '
+            "a player has at most one urchin at a location."
+        )
+    if was_removed(state, seat, location.key):
+        raise RuleError(
+            f'In "{part}": your urchin left {location.name} this round; '
+            "you may enter it again next round."
+        )
+    if state.supply[seat] < 1:
+        raise RuleError(f'In "{part}": you have no urchin in your supply to enter with.')
+    target = START + delta(step.direction) * step.levels
+    if not TOP <= target <= BOTTOM:
+        raise RuleError(
+            f'In "{part}": from the start level {START} that would go off the track; '
+            "an urchin cannot enter and leave in one step."
+        )
+    paid = _pay(state, seat, location, 1 + step.levels, part)
+    state.supply[seat] -= 1
+    # An urchin that stays on the start level is "carried one level down" past a constable.
+    direction = delta(step.direction) if step.levels else 1
+    return _arrive(state, seat, location, None, target, direction, paid, "enter")
+
+
+def _leave(
+    state: FaginState, seat: int, step: MoveStep, location: Location, level: int, part: str
+) -> list[Event]:
+    if step.side is None:
+        raise RuleError(
+            f'In "{part}": urchins leave only at the top (past level {TOP}) '
+            f"or the bottom (past level {BOTTOM}); say which."
+        )
+    levels = level - TOP + 1 if step.side == "top" else BOTTOM - level + 1
+    paid = _pay(state, seat, location, levels, part)
+    _take_off(state, seat, location)
+    return [
+        Event(
+            kind="urchin_left",
+            text=(
+                f"{p(seat)}'s urchin leaves {location.name} at the {step.side} from level "
+                f"{level}, paying {BOARD.describe_cubes(paid)}, and returns to the supply."
+            ),
+            data={
+                "seat": seat,
+                "location": location.key,
+                "from": level,
+                "side": step.side,
+                "paid": paid,
+            },
+        )
+    ]
+
+
+def _fagin(state: FaginState, seat: int, location: Location, level: int, part: str) -> list[Event]:
+    levels = level - TOP + 1
+    _afford(state, seat, location, levels, part)
+    price = BOARD.fagin_price
+    if state.shillings[seat] < price:
+        raise RuleError(
+            f'In "{part}": going back to Fagin costs {price} shillings and you have '
+            f'{state.shillings[seat]}; write "{location.key} leave top" to take the urchin '
+            "back to your supply instead."
+        )
+    paid = _pay(state, seat, location, levels, part)
+    state.shillings[seat] -= price
+    state.urchins[location.key][seat] = FAGIN
+    count = sum(1 for spots in state.urchins.values() if spots.get(seat) == FAGIN)
+    return [
+        Event(
+            kind="urchin_to_fagin",
+            text=(
+                f"{p(seat)}'s urchin leaves {location.name} at the top, paying "
+                f"{BOARD.describe_cubes(paid)} and {price} shillings, and goes back to Fagin "
+                f"({count} at Fagin)."
+            ),
+            data={
+                "seat": seat,
+                "location": location.key,
+                "from": level,
+                "paid": paid,
+                "shillings": price,
+                "at_fagin": count,
+            },
+        )
+    ]
+
+
+def _take_off(state: FaginState, seat: int, location: Location) -> None:
+    del state.urchins[location.key][seat]
+    state.supply[seat] += 1
+    mark_removed(state, seat, location.key)
+
+
+def landing_level(state: FaginState, location: str, level: int, direction: int) -> int:
+    """Where a move that ends on `level` really stops, given the constable.
+
+    Ending on the constable's level carries the urchin one further in its direction; if
+    that is off the track it stops on the level just before the constable instead.
+    """
+    constable = state.constables[location].level
+    if level != constable:
+        return level
+    beyond = level + direction
+    if TOP <= beyond <= BOTTOM:
+        return beyond
+    return level - direction
+
+
+def _arrive(
+    state: FaginState,
+    seat: int,
+    location: Location,
+    start: int | None,
+    target: int,
+    direction: int,
+    paid: dict[str, int],
+    kind: str,
+) -> list[Event]:
+    final = landing_level(state, location.key, target, direction)
+    bumped = occupant(state, location.key, final, besides=seat)
+    state.urchins[location.key][seat] = final
+    way = "up" if direction < 0 else "down"
+    if kind == "enter":
+        text = f"{p(seat)} enters an urchin at {location.name}"
+        text += f" and moves {way} to level {final}" if final != START else " on the start level"
+    else:
+        text = f"{p(seat)} moves {way} at {location.name} from level {start} to level {final}"
+    if final != target:
+        text += f" (the constable on level {target} moved it on)"
+    text += f", paying {BOARD.describe_cubes(paid)}."
+    events = [
+        Event(
+            kind="urchin_moved",
+            text=text,
+            data={
+                "seat": seat,
+                "location": location.key,
+                "kind": kind,
+                "from": start,
+                "to": final,
+                "direction": way,
+                "paid": paid,
+                "carried": final != target,
+            },
+        )
+    ]
+    if bumped is not None:
+        events += bump(state, location.key, bumped, "urchin")
+    return events
+
+
+def bump(state: FaginState, location: str, seat: int, cause: str) -> list[Event]:
+    """Bump an urchin one level down, skipping the constable's level, and chain onwards.
+
+    An urchin pushed below the bottom level returns to its owner's supply and counts as
+    removed from the location this round. `cause` ("urchin" or "constable") starts the
+    chain; later links are always bumped by an urchin.
+    """
+    name = BOARD.location(location).name
+    constable = state.constables[location].level
+    events: list[Event] = []
+    mover: int | None = seat
+    while mover is not None:
+        start = state.urchins[location][mover]
+        assert isinstance(start, int)
+        new = start + 1
+        if new == constable:
+            new += 1
+        if new > BOTTOM:
+            del state.urchins[location][mover]
+            state.supply[mover] += 1
+            mark_removed(state, mover, location)
+            events.append(
+                Event(
+                    kind="urchin_bumped",
+                    text=(
+                        f"{p(mover)}'s urchin is bumped off the bottom of {name} "
+                        "and returns to the supply."
+                    ),
+                    data={
+                        "seat": mover,
+                        "location": location,
+                        "from": start,
+                        "to": None,
+                        "by": cause,
+                    },
+                )
+            )
+            return events
+        after = occupant(state, location, new, besides=mover)
+        state.urchins[location][mover] = new
+        events.append(
+            Event(
+                kind="urchin_bumped",
+                text=f"{p(mover)}'s urchin at {name} is bumped from level {start} to level {new}.",
+                data={"seat": mover, "location": location, "from": start, "to": new, "by": cause},
+            )
+        )
+        mover, cause = after, "urchin"
+    return events

@@ -1,0 +1,242 @@
+"""Reading the short texts players type into actions: move and steal plans, location and
+colour lists, cube counts.
+
+Pure syntax: names are matched (full name, short name, goods name or an unambiguous
+prefix, any case) and the shape of each part is checked; whether the plan is possible in
+the game is `apply`'s business. Every refusal names the part of the plan that is wrong.
+
+Grammar (parts separated by ";", at most three):
+  move:   <location> up|down <n> | <location> enter [up|down <n>]
+          | <location> leave top|bottom | <location> fagin
+  steal:  <location> [<colour> ...]   (one colour per ★ on the urchin's level)
+          | exchange <colour> <colour> <colour> for <colour>
+  lists:  locations or colours separated by "," or spaces
+  counts: "3 red, 2 blue" or "red red blue"
+"""
+
+import re
+from collections.abc import Mapping
+
+from rules.errors import RuleError
+from rules.fagins_gang.actions import (
+    Direction,
+    ExchangeSlot,
+    Move,
+    MoveStep,
+    Side,
+    Steal,
+    StealSlot,
+)
+from rules.fagins_gang.board import BOARD, Board
+from rules.names import match_name
+
+VERBS = ("up", "down", "enter", "leave", "fagin")
+_WORD = re.compile(r"[^\s,]+")
+
+
+def _check_size(text: str, board: Board, example: str) -> str:
+    stripped = " ".join(text.split())
+    if not stripped:
+        raise RuleError(f'Write a plan, e.g. "{example}".')
+    if len(text) > board.plan_max_chars:
+        raise RuleError(
+            f"That is too long ({len(text)} characters); a plan has at most {board.plan_max_chars}."
+        )
+    return stripped
+
+
+def _parts(text: str, board: Board, example: str) -> list[str]:
+    stripped = _check_size(text, board, example)
+    parts = [part.strip() for part in stripped.split(";")]
+    parts = [part for part in parts if part]
+    if not parts:
+        raise RuleError(f'Write a plan, e.g. "{example}".')
+    if len(parts) > board.max_slots:
+        raise RuleError(
+            f'A plan has at most {board.max_slots} parts separated by ";"; you wrote {len(parts)}.'
+        )
+    return parts
+
+
+def _in_part(part: str, error: RuleError) -> RuleError:
+    return RuleError(f'In "{part}": {error.message}')
+
+
+def _match(typed: str, names: Mapping[str, str], what: str, part: str) -> str:
+    try:
+        return match_name(typed, names, what)
+    except RuleError as error:
+        raise _in_part(part, error) from None
+
+
+def _split_names(words: list[str], names: Mapping[str, str], what: str, part: str) -> list[str]:
+    """Group words into names, longest match first, so "pocket watches" or "River Thames"
+    count as one name while "red blue" counts as two."""
+    found: list[str] = []
+    start = 0
+    while start < len(words):
+        for end in range(len(words), start, -1):
+            try:
+                found.append(match_name(" ".join(words[start:end]), names, what))
+            except RuleError:
+                continue
+            start = end
+            break
+        else:
+            _match(words[start], names, what, part)  # raises the precise refusal
+    return found
+
+
+def _location_and_rest(words: list[str], board: Board, part: str) -> tuple[str, list[str]]:
+    """The location at the start of a part, possibly several words long, and what follows."""
+    for end in range(len(words), 0, -1):
+        try:
+            key = match_name(" ".join(words[:end]), board.location_aliases, "location")
+        except RuleError:
+            continue
+        return key, words[end:]
+    key = _match(words[0], board.location_aliases, "location", part)
+    return key, words[1:]
+
+
+def _levels(word: str | None, part: str) -> int:
+    if word is None or not word.isdigit() or int(word) < 1:
+        shown = "nothing" if word is None else f"“{word}”"
+        raise RuleError(
+            f'In "{part}": say how many levels (a whole number, at least 1), not {shown}.'
+        )
+    return int(word)
+
+
+def _move_step(part: str, board: Board) -> MoveStep:
+    words = part.split()
+    lowered = [w.casefold() for w in words]
+    verb_at = next((i for i, w in enumerate(lowered) if w in VERBS), None)
+    if verb_at is None:
+        raise RuleError(
+            f'In "{part}": say what to do at the location: up <n>, down <n>, enter, '
+            "leave top, leave bottom or fagin."
+        )
+    if verb_at == 0:
+        raise RuleError(f'In "{part}": name the location first, e.g. "thames {part}".')
+    location = _match(" ".join(words[:verb_at]), board.location_aliases, "location", part)
+    verb, rest = lowered[verb_at], lowered[verb_at + 1 :]
+    if verb in ("up", "down"):
+        if len(rest) > 1:
+            raise RuleError(
+                f'In "{part}": an urchin moves in one direction only; '
+                f'write "{words[0]} {verb} <n>".'
+            )
+        direction: Direction = "up" if verb == "up" else "down"
+        return MoveStep(
+            location=location,
+            kind="move",
+            direction=direction,
+            levels=_levels(rest[0] if rest else None, part),
+        )
+    if verb == "enter":
+        if not rest:
+            return MoveStep(location=location, kind="enter")
+        if rest[0] not in ("up", "down") or len(rest) > 2:
+            raise RuleError(
+                f'In "{part}": after "enter" say up or down and how many more levels, '
+                "or nothing to stay on the start level."
+            )
+        way: Direction = "up" if rest[0] == "up" else "down"
+        return MoveStep(
+            location=location,
+            kind="enter",
+            direction=way,
+            levels=_levels(rest[1] if len(rest) > 1 else None, part),
+        )
+    if verb == "leave":
+        if len(rest) != 1 or rest[0] not in ("top", "bottom"):
+            top, bottom = board.levels.top, board.levels.bottom
+            raise RuleError(
+                f'In "{part}": urchins leave only at the top (past level {top}) or the '
+                f'bottom (past level {bottom}): write "leave top" or "leave bottom".'
+            )
+        side: Side = "top" if rest[0] == "top" else "bottom"
+        return MoveStep(location=location, kind="leave", side=side)
+    if rest:
+        raise RuleError(f'In "{part}": "fagin" takes nothing after it.')
+    return MoveStep(location=location, kind="fagin")
+
+
+def parse_move_plan(text: str, board: Board = BOARD) -> Move:
+    """`"thames up 2; stpauls enter up 1; bow fagin"` -> Move."""
+    parts = _parts(text, board, "thames up 2; stpauls enter up 1")
+    return Move(steps=[_move_step(part, board) for part in parts])
+
+
+def _steal_slot(part: str, board: Board) -> StealSlot | ExchangeSlot:
+    words = part.split()
+    if words[0].casefold() in ("exchange", "swap", "trade"):
+        lowered = [w.casefold() for w in words]
+        if "for" not in lowered:
+            raise RuleError(
+                f'In "{part}": write "exchange <colour> <colour> <colour> for <colour>".'
+            )
+        at = lowered.index("for")
+        give = _split_names(words[1:at], board.colour_aliases, "colour", part)
+        take = _split_names(words[at + 1 :], board.colour_aliases, "colour", part)
+        if len(give) != 3 or len(take) != 1:
+            raise RuleError(
+                f'In "{part}": an exchange gives exactly 3 cubes for 1, e.g. '
+                '"exchange red red blue for purple".'
+            )
+        return ExchangeSlot(give=give, take=take[0])
+    location, rest = _location_and_rest(words, board, part)
+    colours = _split_names(rest, board.colour_aliases, "colour", part)
+    return StealSlot(location=location, colours=colours)
+
+
+def parse_steal_plan(text: str, board: Board = BOARD) -> Steal:
+    """`"thames red blue; exchange red red blue for purple"` -> Steal."""
+    parts = _parts(text, board, "thames red blue; exchange red red blue for purple")
+    return Steal(slots=[_steal_slot(part, board) for part in parts])
+
+
+def _words(text: str, board: Board, example: str) -> list[str]:
+    stripped = _check_size(text, board, example)
+    return _WORD.findall(stripped.replace(";", ","))
+
+
+def parse_locations(text: str, board: Board = BOARD) -> list[str]:
+    """`"thames, chertsey"` or `"River Thames chertsey"` -> ["thames", "chertsey"]."""
+    words = _words(text, board, "thames, chertsey")
+    return _split_names(words, board.location_aliases, "location", text.strip())
+
+
+def parse_colours(text: str, board: Board = BOARD) -> list[str]:
+    """`"red blue"` or `"handkerchiefs, books"` -> ["red", "blue"]."""
+    words = _words(text, board, "red blue")
+    return _split_names(words, board.colour_aliases, "colour", text.strip())
+
+
+def parse_cube_counts(text: str, board: Board = BOARD) -> dict[str, int]:
+    """`"3 red, 2 blue"` or `"red red blue"` -> {"red": 3, "blue": 2} (for /discard)."""
+    words = _words(text, board, "3 red, 2 blue")
+    counts: dict[str, int] = {}
+    pending = 1
+    names: list[str] = []
+    for word in words:
+        if word.isdigit():
+            if names:
+                _flush(names, pending, counts, board, text)
+                names = []
+            pending = int(word)
+        else:
+            names.append(word)
+    if names:
+        _flush(names, pending, counts, board, text)
+    elif words and words[-1].isdigit():
+        raise RuleError(f'In "{text.strip()}": a number must be followed by a colour.')
+    return counts
+
+
+def _flush(names: list[str], number: int, counts: dict[str, int], board: Board, text: str) -> None:
+    colours = _split_names(names, board.colour_aliases, "colour", text.strip())
+    counts[colours[0]] = counts.get(colours[0], 0) + number
+    for colour in colours[1:]:
+        counts[colour] = counts.get(colour, 0) + 1

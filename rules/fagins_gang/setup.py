@@ -1,0 +1,69 @@
+"""Setting up a game (§2): warehouses, stalls, players' stock, the wheel and the constables."""
+
+from rules.events import Event
+from rules.fagins_gang.board import BOARD
+from rules.fagins_gang.books import turn_wheel
+from rules.fagins_gang.constables import place_constables
+from rules.fagins_gang.state import Constable, FaginState, Options, p
+from rules.rng import Rng
+
+
+def new_game(
+    players: int, options: Options, seed: int, first: int | None
+) -> tuple[FaginState, list[Event]]:
+    size = BOARD.warehouse_size(players)
+    each = BOARD.start_cubes_per_colour
+    colours = BOARD.colour_ring
+    state = FaginState(
+        players=players,
+        options=options,
+        rng=Rng(seed=seed),
+        first_player=0,
+        turn=0,
+        warehouses={c: size - BOARD.stall_start - players * each for c in colours},
+        stalls={c: BOARD.stall_start for c in colours},
+        constables={key: Constable(level=BOARD.levels.top, facing="down") for key in BOARD.ring},
+        urchins={key: {} for key in BOARD.ring},
+        supply=[BOARD.urchins] * players,
+        shillings=[BOARD.start_shillings] * players,
+        cubes=[{c: each for c in colours} for _ in range(players)],
+    )
+    events = [
+        Event(
+            kind="setup",
+            text=(
+                f"A game of Fagin's Gang for {players} players: warehouses of {size} cubes per "
+                f"colour, {BOARD.stall_start} of each on the market stalls; every player has "
+                f"{BOARD.start_shillings} shillings, {each} cube of each colour and "
+                f"{BOARD.urchins} urchins. Fagin target {options.fagin_target}"
+                + (
+                    f", round limit {options.round_limit}."
+                    if options.round_limit is not None
+                    else "."
+                )
+            ),
+            data={
+                "players": players,
+                "warehouse_size": size,
+                "fagin_target": options.fagin_target,
+                "round_limit": options.round_limit,
+            },
+        ),
+        turn_wheel(state, "setup"),
+    ]
+    events += place_constables(state)
+    if first is None:
+        first, state.rng = state.rng.randint(0, players - 1)
+        chosen = "chosen at random"
+    else:
+        chosen = "chosen by the host"
+    state.first_player = first
+    state.turn = first
+    events.append(
+        Event(
+            kind="first_player",
+            text=f"{p(first)} takes the First Player token ({chosen}) and acts first.",
+            data={"seat": first, "random": chosen == "chosen at random"},
+        )
+    )
+    return state, events
