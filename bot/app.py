@@ -9,6 +9,7 @@ from discord.ext import commands
 
 from bot.buttons import ButtonHandler, GameButton
 from bot.clock import Clock, system_clock
+from bot.presenters import PRESENTERS, Presenter
 from bot.service import GameService
 from bot.settings import Settings
 from bot.store import Store
@@ -17,7 +18,7 @@ from rules.protocol import GameRules
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.lobby", "cogs.rulebook")
+EXTENSIONS = ("cogs.lobby", "cogs.rulebook", "cogs.fantasy_business", "cogs.fagins_gang")
 
 
 class SmithfieldBot(commands.Bot):
@@ -56,6 +57,7 @@ def create_bot(
     *,
     clock: Clock = system_clock,
     games: Mapping[str, GameRules] | None = None,
+    presenters: Mapping[str, Presenter] | None = None,
 ) -> SmithfieldBot:
     """A bot ready to start: store opened and migrated, service wired, cogs on setup."""
     if games is None:
@@ -64,7 +66,9 @@ def create_bot(
         games = GAMES
     settings.prepare_database_dir()
     store = Store(settings.database_path)
-    service = GameService(store, games, clock=clock, seed=settings.seed)
+    service = GameService(
+        store, games, clock=clock, seed=settings.seed, presenters=presenters or PRESENTERS
+    )
     return SmithfieldBot(settings, service)
 
 

@@ -3,7 +3,7 @@
 from typing import Any, Protocol
 
 from bot.messages import Outcome
-from bot.render.generic import EventPresenter
+from bot.render import fagins_gang, fantasy_business
 from bot.table import Table
 from rules.events import Event
 
@@ -22,8 +22,7 @@ class Presenter(Protocol):
     def describe(self, table: Table, action: dict[str, Any]) -> str: ...
 
 
-PRESENTERS: dict[str, Presenter] = {}
-
-
-def presenter_for(kind: str) -> Presenter:
-    return PRESENTERS.get(kind) or EventPresenter()
+PRESENTERS: dict[str, Presenter] = {
+    "fantasy-business": fantasy_business.PRESENTER,
+    "fagins-gang": fagins_gang.PRESENTER,
+}

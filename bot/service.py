@@ -17,8 +17,8 @@ from pydantic import BaseModel
 
 from bot.clock import Clock, system_clock
 from bot.messages import Message, Outcome
-from bot.presenters import presenter_for
-from bot.render.generic import lobby_embed
+from bot.presenters import PRESENTERS, Presenter
+from bot.render.generic import EventPresenter, lobby_embed
 from bot.store import ChannelBusy, GameRow, Store, VersionConflict
 from bot.table import Table
 from rules.errors import RuleError
@@ -60,13 +60,18 @@ class GameService:
         *,
         clock: Clock = system_clock,
         seed: int | None = None,
+        presenters: Mapping[str, Presenter] = PRESENTERS,
     ) -> None:
         self.store = store
         self.games = games
+        self.presenters = presenters
         self.clock = clock
         self.seed = seed
         self._locks: dict[int, asyncio.Lock] = {}
         self._states: OrderedDict[int, tuple[int, Any]] = OrderedDict()
+
+    def presenter(self, kind: str) -> Presenter:
+        return self.presenters.get(kind) or EventPresenter()
 
     def lock(self, channel_id: int) -> asyncio.Lock:
         return self._locks.setdefault(channel_id, asyncio.Lock())
@@ -247,7 +252,7 @@ class GameService:
             )
             self._remember(game.id, game.version, state)
             table = self.table_for(game)
-            return presenter_for(game.kind).started(table, events)
+            return self.presenter(game.kind).started(table, events)
 
     async def abort(self, place: Place, actor: Actor) -> Outcome:
         async with self.lock(place.channel_id):
@@ -273,7 +278,7 @@ class GameService:
         table = self.table_for(game)
         if game.status == "lobby":
             return Outcome(public=[Message(embeds=[lobby_embed(table, "lobby")])])
-        return presenter_for(game.kind).status(table, table.seat_of(actor.user_id))
+        return self.presenter(game.kind).status(table, table.seat_of(actor.user_id))
 
     async def log(self, place: Place, count: int) -> Outcome:
         game = self.store.open_game(place.channel_id)
@@ -283,7 +288,7 @@ class GameService:
         rows = self.store.actions(game.id, last=count)
         if not rows:
             return Outcome.tell("No moves have been made yet.")
-        presenter = presenter_for(game.kind)
+        presenter = self.presenter(game.kind)
         lines = [
             f"`{row.seq:>4}` **{table.name(row.seat) if row.seat is not None else 'bot'}** — "
             f"{presenter.describe(table, row.action)}"
@@ -293,23 +298,73 @@ class GameService:
 
     # -- play ----------------------------------------------------------------------------
 
-    async def act(self, place: Place, actor: Actor, build: ActionBuilder) -> Outcome:
-        """Apply one player's action to the channel's running game."""
-        async with self.lock(place.channel_id):
-            game = self.store.open_game(place.channel_id)
-            if game is None or game.status != "active":
-                return Outcome.refusal(NO_RUNNING_GAME if game else NO_GAME)
-            table = self.table_for(game)
-            seat = table.seat_of(actor.user_id)
-            if seat is None:
-                return Outcome.refusal(NOT_SEATED)
-            return self._apply(table, seat, actor.user_id, build)
+    def find_game(self, place: Place, actor: Actor, kind: str | None = None) -> GameRow | str:
+        """The game a command means, or the reason there is none.
 
-    async def act_in_game(self, game_id: int, actor: Actor, build: ActionBuilder) -> Outcome:
-        """Like `act`, for buttons and DMs that name their game instead of a channel."""
+        In a game's channel that is the channel's game. Elsewhere (a DM, another channel)
+        it is the player's only running game of `kind`, if they have exactly one.
+        """
+        game = self.store.open_game(place.channel_id)
+        if game is not None:
+            return game
+        if kind is None:
+            return NO_GAME
+        mine = self.games_of_user(actor.user_id, kind)
+        if len(mine) == 1:
+            return mine[0]
+        title = self.games[kind].title
+        if not mine:
+            return f"You have no running {title} game."
+        return f"You are in {len(mine)} {title} games; use this command in the game's channel."
+
+    def seated_table(self, place: Place, actor: Actor, kind: str) -> tuple[Table, int] | str:
+        """For private read-only commands (`/sheet`, `/hand`): the table and the caller's
+        seat, or the reason to refuse."""
+        game = self.find_game(place, actor, kind)
+        if isinstance(game, str):
+            return game
+        if game.kind != kind:
+            here, wanted = self.games[game.kind].title, self.games[kind].title
+            return f"The game here is {here}; that command is for {wanted}."
+        if game.status != "active":
+            return "The game has not started yet."
+        table = self.table_for(game)
+        seat = table.seat_of(actor.user_id)
+        if seat is None:
+            return NOT_SEATED
+        return table, seat
+
+    async def act(
+        self, place: Place, actor: Actor, build: ActionBuilder, kind: str | None = None
+    ) -> Outcome:
+        """Apply one player's action to the game they mean (see `find_game`)."""
+        game = self.find_game(place, actor, kind)
+        if isinstance(game, str):
+            return Outcome.refusal(game)
+        return await self.act_in_game(game.id, actor, build, kind)
+
+    def games_of_user(self, user_id: int, kind: str | None = None) -> list[GameRow]:
+        """The running games a user is seated in (for DMs and `/games`)."""
+        rows = self.store.db.query(
+            "SELECT games.* FROM games JOIN seats ON seats.game_id = games.id"
+            " WHERE seats.user_id = ? AND games.status = 'active' ORDER BY games.id",
+            [user_id],
+        )
+        games = [self.store.game(int(row["id"])) for row in rows]
+        return [game for game in games if kind is None or game.kind == kind]
+
+    async def act_in_game(
+        self, game_id: int, actor: Actor, build: ActionBuilder, kind: str | None = None
+    ) -> Outcome:
+        """Apply an action to a known game (buttons and DMs name their game)."""
         game = self.store.game(game_id)
         async with self.lock(game.channel_id):
             game = self.store.game(game_id)
+            if kind is not None and game.kind != kind:
+                here, wanted = self.games[game.kind].title, self.games[kind].title
+                return Outcome.refusal(f"The game here is {here}; that command is for {wanted}.")
+            if game.status == "lobby":
+                return Outcome.refusal("The game has not started yet.")
             if game.status != "active":
                 return Outcome.refusal("That game is over.")
             table = self.table_for(game)
@@ -343,7 +398,7 @@ class GameService:
             return Outcome.refusal("Another move reached the game first; please try again.")
         self._remember(game.id, game.version, state)
         after = Table(game, table.seats, rules, state)
-        return presenter_for(game.kind).after_action(after, before, seat, action, events)
+        return self.presenter(game.kind).after_action(after, before, seat, action, events)
 
     # -- replay --------------------------------------------------------------------------
 

@@ -16,6 +16,7 @@ from simcord.builders import ChannelHandle, GuildHandle
 
 from bot.app import SmithfieldBot, create_bot
 from bot.clock import Clock, system_clock
+from bot.render.generic import EventPresenter
 from bot.settings import Settings
 from bot.store import Store
 from rules.protocol import GameRules
@@ -45,7 +46,7 @@ class World:
         return self.bot.service.store
 
     def new_bot(self) -> SmithfieldBot:
-        return create_bot(self.settings, clock=self.clock, games=self.games)
+        return make_bot(self.settings, self.clock, self.games)
 
     async def restart(self) -> None:
         """Stop the bot and start a new one on the same database, as a redeploy would."""
@@ -69,6 +70,16 @@ class World:
         ]
 
 
+def make_bot(
+    settings: Settings, clock: Clock, games: Mapping[str, GameRules] | None
+) -> SmithfieldBot:
+    """The real bot; with fake games it renders through the shared presenter."""
+    if games is None:
+        return create_bot(settings, clock=clock)
+    generic = EventPresenter()
+    return create_bot(settings, clock=clock, games=games, presenters=dict.fromkeys(games, generic))
+
+
 @asynccontextmanager
 async def world(
     settings: Settings,
@@ -77,7 +88,7 @@ async def world(
     games: Mapping[str, GameRules] | None = None,
     clock: Clock = system_clock,
 ) -> AsyncIterator[World]:
-    bot = create_bot(settings, clock=clock, games=games)
+    bot = make_bot(settings, clock, games)
     async with simcord.run(bot) as env:
         guild = env.create_guild(name="Smithfield")
         channel = guild.create_text_channel("table")

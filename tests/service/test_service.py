@@ -3,16 +3,18 @@
 import asyncio
 from pathlib import Path
 
+from bot.render.generic import EventPresenter
 from bot.service import Actor, GameService, Place
 from bot.store import Store
 from tests.fakes import FAKE_GAMES, Add
 
+GENERIC = dict.fromkeys(FAKE_GAMES, EventPresenter())
 PLACE = Place(channel_id=10, guild_id=1)
 ALICE, BOB = Actor(1, "alice"), Actor(2, "bob")
 
 
 async def running_game(tmp_path: Path) -> GameService:
-    service = GameService(Store(tmp_path / "g.db"), FAKE_GAMES, seed=3)
+    service = GameService(Store(tmp_path / "g.db"), FAKE_GAMES, seed=3, presenters=GENERIC)
     await service.new_game(PLACE, ALICE, "fagins-gang", {"turns": 9})
     await service.join(PLACE, BOB)
     outcome = await service.start(PLACE, ALICE, first_user=ALICE.user_id)
@@ -84,7 +86,7 @@ async def test_a_second_process_writing_first_makes_the_stale_write_fail_cleanly
     tmp_path: Path,
 ) -> None:
     service = await running_game(tmp_path)
-    other = GameService(Store(tmp_path / "g.db"), FAKE_GAMES)
+    other = GameService(Store(tmp_path / "g.db"), FAKE_GAMES, presenters=GENERIC)
     game = service.store.open_game(PLACE.channel_id)
     assert game is not None
     table = service.table_for(game)  # read before the other process writes
