@@ -39,7 +39,10 @@ def test_the_design_example_move_plan() -> None:
         ("St Paul's Cathedral enter", MoveStep(location="stpauls", kind="enter")),
         ("St Paul's fagin", MoveStep(location="stpauls", kind="fagin")),
         ("cov leave bottom", MoveStep(location="covent", kind="leave", side="bottom")),
-        ("hol enter down 2", MoveStep(location="holborn", kind="enter", direction="down", levels=2)),
+        (
+            "hol enter down 2",
+            MoveStep(location="holborn", kind="enter", direction="down", levels=2),
+        ),
     ],
 )
 def test_move_parts_accept_full_short_and_prefix_names(text: str, step: MoveStep) -> None:
@@ -65,7 +68,10 @@ def test_a_typo_in_a_location_is_refused() -> None:
     [
         ("thames", 'In "thames": say what to do at the location'),
         ("up 2", 'In "up 2": name the location first'),
-        ("thames up", 'In "thames up": say how many levels (a whole number, at least 1), not nothing.'),
+        (
+            "thames up",
+            'In "thames up": say how many levels (a whole number, at least 1), not nothing.',
+        ),
         ("thames up two", "not “two”"),
         ("thames up 0", "at least 1"),
         ("thames up 1 down 1", "an urchin moves in one direction only"),
@@ -119,7 +125,10 @@ def test_a_steal_with_no_choices() -> None:
     [
         ("thames bl", 'In "thames bl": “bl” could be more than one colour: black, blue.'),
         ("thames rde", "“rde” is not a colour"),
-        ("exchange red red blue purple", 'write "exchange <colour> <colour> <colour> for <colour>"'),
+        (
+            "exchange red red blue purple",
+            'write "exchange <colour> <colour> <colour> for <colour>"',
+        ),
         ("exchange red blue for purple", "an exchange gives exactly 3 cubes for 1"),
     ],
 )

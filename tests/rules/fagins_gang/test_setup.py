@@ -52,9 +52,10 @@ def test_constables_start_by_the_parity_of_their_roll_and_walk_it() -> None:
             if event.kind != "constable_placed":
                 continue
             roll = event.data["roll"]
-            start, facing = (7, "up") if roll % 2 else (0, "down")
+            start = 7 if roll % 2 else 0
             assert event.data["start_level"] == start
-            assert state.constables[event.data["location"]] == walk(start, facing, roll)
+            expected = walk(start, "up" if roll % 2 else "down", roll)
+            assert state.constables[event.data["location"]] == expected
 
 
 def test_the_host_may_choose_the_first_player() -> None:

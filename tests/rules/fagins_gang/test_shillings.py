@@ -7,7 +7,9 @@ from rules.fagins_gang.actions import Shillings
 from .builders import act, position, refused
 
 
-@pytest.mark.parametrize(("level", "amount"), [(0, 0), (1, 0), (2, 1), (3, 1), (4, 2), (5, 2), (6, 3)])
+@pytest.mark.parametrize(
+    ("level", "amount"), [(0, 0), (1, 0), (2, 1), (3, 1), (4, 2), (5, 2), (6, 3)]
+)
 def test_shillings_follow_the_level_table(level: int, amount: int) -> None:
     state = position(urchins={"covent": {0: level}})
     after, events = act(state, 0, Shillings(locations=["covent"]))

@@ -54,7 +54,9 @@ def test_printed_goods_follow_the_ring_neighbours_of_the_thames(
 ) -> None:
     state = position(urchins={"thames": {0: level}}, cubes={0: NO_CUBES})
     choices = BOARD.goods_at("thames", level).count("★")
-    after, events = act(state, 0, Steal(slots=[StealSlot(location="thames", colours=["red"] * choices)]))
+    _, events = act(
+        state, 0, Steal(slots=[StealSlot(location="thames", colours=["red"] * choices)])
+    )
     taken = dict(events[0].data["taken"])
     if choices:
         assert taken.pop("red") == choices
