@@ -139,7 +139,11 @@ def _gifts(state: GameState, seat: int) -> list[Action]:
     """One small gift of each sort to the left neighbour: trades exist at any time."""
     left = state.left_of(seat)
     gifts: list[Action] = []
-    if state.gold[seat] > 0:
+    spare = state.gold[seat]
+    auction = state.auction
+    if auction is not None and auction.high_bidder == seat and auction.price is not None:
+        spare -= auction.price
+    if spare > 0:
         gifts.append(Give(to=left, gold=1))
     for key in state.articles[seat]:
         gifts.append(Give(to=left, article=key))

@@ -1,7 +1,8 @@
 """Trades (spec §3.2): cards and gold may change hands by agreement at any time.
 
 The bot does not hold anyone to a deal; a `give` simply moves what the giver hands
-over. Only article cards and gold change hands this way (specials stay secret [ed]).
+over. Only article cards and gold change hands this way (specials stay secret [ed]), and
+a high bidder cannot give away the gold their standing bid needs [ed].
 """
 
 from rules.errors import RuleError
@@ -25,6 +26,14 @@ def give(
         raise RuleError("Give some gold, an article card, or both.")
     if gold > state.gold[seat]:
         raise RuleError(f"You have only {state.gold[seat]} gold; you cannot give {gold}.")
+    auction = state.auction
+    if auction is not None and auction.high_bidder == seat and auction.price is not None:
+        spare = state.gold[seat] - auction.price
+        if gold > spare:
+            raise RuleError(
+                f"Your bid of {auction.price} gold stands, so you can give at most {spare} "
+                "gold until the auction ends."
+            )
     article = None if typed is None else lookup.article_key(typed)
     if article is not None and article not in state.articles[seat]:
         raise RuleError(f"You own no {deck.article(article).name}, so you cannot give one.")

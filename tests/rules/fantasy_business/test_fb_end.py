@@ -1,0 +1,175 @@
+"""Spec §1, §2, §3.4, §4: setup, options, game length, the First Buyer card, scoring, ties."""
+
+import pytest
+from fb_builders import act, card_count, kinds, only, position
+
+from rules.errors import RuleError
+from rules.fantasy_business import RULES, deck
+from rules.fantasy_business.actions import Submit
+from rules.fantasy_business.state import GameState
+
+
+def test_rules_object_describes_the_game() -> None:
+    assert RULES.kind == "fantasy-business"
+    assert RULES.title == "Fantasy Business"
+    assert (RULES.min_players, RULES.max_players) == (3, 8)
+    assert RULES.option_names == frozenset({"turns", "low_prices", "sole_lowest_bonus"})
+
+
+def test_1_the_deck_has_48_articles_and_24_specials_with_the_published_base_values() -> None:
+    cards = deck.cards()
+    assert len(cards) == 72
+    assert sum(c.kind == "article" for c in cards) == 48
+    bases = {a.name: a.base for a in deck.data().articles}
+    assert bases == {
+        "Medicinal Plants": 2,
+        "Magic Components": 3,
+        "Bows and Arrows": 3,
+        "Swords": 4,
+        "Armour": 5,
+        "Horses": 5,
+        "Spell Scrolls": 6,
+        "Magic Potions": 6,
+    }
+    kinds_of_specials = [c.key for c in cards if c.kind == "special"]
+    assert {k: kinds_of_specials.count(k) for k in set(kinds_of_specials)} == {
+        k: 3 for k in deck.specials()
+    }
+
+
+def test_1_everyone_starts_with_10_gold_and_a_shuffled_pile() -> None:
+    state, _ = RULES.setup(5, {}, seed=1, first=2)
+    other, _ = RULES.setup(5, {}, seed=2, first=2)
+    assert state.gold == [10] * 5
+    assert state.draw_pile != other.draw_pile
+    assert card_count(state) == 72
+    assert (state.first_buyer, state.youngest) == (2, 2)
+
+
+def test_1_a_random_first_buyer_is_drawn_and_announced() -> None:
+    state, events = RULES.setup(4, {}, seed=11, first=None)
+    chosen = only(events, "first_buyer_chosen")
+    assert chosen.public and chosen.data == {"seat": state.first_buyer, "random": True}
+    assert state.youngest == state.first_buyer
+    again, _ = RULES.setup(4, {}, seed=11, first=None)
+    assert RULES.dump_state(again) == RULES.dump_state(state)
+
+
+def test_1_player_count_is_3_to_8() -> None:
+    with pytest.raises(RuleError, match="played by 3 to 8 players, not 2"):
+        RULES.setup(2, {}, seed=1, first=0)
+    with pytest.raises(RuleError, match="not 9"):
+        RULES.setup(9, {}, seed=1, first=0)
+
+
+def test_2_ten_turns_up_to_six_players_eight_with_seven_or_eight() -> None:
+    for players, turns in ((3, 10), (6, 10), (7, 8), (8, 8)):
+        state, _ = RULES.setup(players, {}, seed=1, first=0)
+        assert state.total_turns == turns
+
+
+def test_2_the_host_may_choose_fewer_turns() -> None:
+    state, _ = RULES.setup(4, {"turns": 3}, seed=1, first=0)
+    assert state.total_turns == 3
+
+
+def test_options_are_validated_with_reasons() -> None:
+    assert RULES.validate_options({}) == {
+        "turns": None,
+        "low_prices": False,
+        "sole_lowest_bonus": False,
+    }
+    assert RULES.validate_options(
+        {"turns": None, "low_prices": True, "sole_lowest_bonus": None}, 4
+    ) == {"turns": None, "low_prices": True, "sole_lowest_bonus": False}
+    cases = {
+        "round_limit is not an option of Fantasy Business.": ({"round_limit": 3}, None),
+        "A game of Fantasy Business lasts 1 to 10 turns; 12 is outside that range.": (
+            {"turns": 12},
+            None,
+        ),
+        "A game of Fantasy Business lasts 1 to 10 turns; 0 is outside that range.": (
+            {"turns": 0},
+            None,
+        ),
+        "With 7 players a game lasts at most 8 turns; 9 is too many.": ({"turns": 9}, 7),
+        "The low_prices option is on or off (true or false), not 'yes'.": (
+            {"low_prices": "yes"},
+            None,
+        ),
+    }
+    for message, (raw, players) in cases.items():
+        with pytest.raises(RuleError) as caught:
+            RULES.validate_options(raw, players)
+        assert caught.value.message == message
+    assert RULES.validate_options({"turns": 9})["turns"] == 9
+
+
+def last_turn_pricing(**kwargs: object) -> GameState:
+    return position(phase="pricing", turn=10, total_turns=10, submitted=[1, 2, 3], **kwargs)  # type: ignore[arg-type]
+
+
+def test_3_4_the_first_buyer_card_passes_left_and_the_next_turn_starts() -> None:
+    state = position(phase="pricing", first_buyer=3, submitted=[1, 2, 3])
+    state, events = act(state, 0, Submit())
+    assert state.first_buyer == 0 and state.turn == 2
+    assert only(events, "first_buyer_passed").data == {"seat": 0}
+    assert len(state.centre) == 4 and state.phase == "auction"
+    assert kinds(events)[-1] == "turn_started"
+    assert not any(state.acquired)
+
+
+def test_1_discards_are_reshuffled_when_the_pile_runs_out() -> None:
+    state = position(phase="pricing", submitted=[1, 2, 3])
+    state.discards = state.draw_pile[2:]
+    state.draw_pile = state.draw_pile[:2]
+    state, events = act(state, 0, Submit())
+    assert "deck_reshuffled" in kinds(events)
+    assert len(state.centre) == 4
+    assert card_count(state) == 72
+
+
+def test_4_the_game_ends_after_the_last_turn_with_gold_plus_base_values() -> None:
+    state = last_turn_pricing(
+        gold=[10, 12, 3, 0],
+        articles={2: {"magic_potions": 1, "swords": 1}},
+        prices={2: {"magic_potions": 12, "swords": 8}},
+        specials={3: ["thief", "subsidy"]},
+    )
+    state, events = act(state, 0, Submit())
+    assert state.phase == "over"
+    assert state.gold == [10, 12, 3 + 14 + 10, 0]
+    outcome = RULES.outcome(state)
+    assert outcome is not None
+    assert outcome.scores == {0: 10, 1: 12, 2: 27 + 6 + 4, 3: 0}
+    assert outcome.winners == [2]
+    assert only(events, "game_over").data["winners"] == [2]
+    assert RULES.waiting_on(state) == []
+    assert RULES.legal_actions(state, 0) == []
+
+
+def test_4_a_tie_goes_to_the_youngest_when_they_are_among_the_tied() -> None:
+    state = last_turn_pricing(gold=[9, 15, 15, 3], youngest=2)
+    state, _ = act(state, 0, Submit())
+    outcome = RULES.outcome(state)
+    assert outcome is not None and outcome.winners == [2]
+
+
+def test_4_ed_a_tie_without_the_youngest_is_shared() -> None:
+    state = last_turn_pricing(gold=[9, 15, 15, 3], youngest=0)
+    state, _ = act(state, 0, Submit())
+    outcome = RULES.outcome(state)
+    assert outcome is not None and outcome.winners == [1, 2]
+
+
+def test_4_no_outcome_while_the_game_runs_and_no_action_after_it() -> None:
+    state = last_turn_pricing()
+    assert RULES.outcome(state) is None
+    state, _ = act(state, 0, Submit())
+    with pytest.raises(RuleError, match=r"The game is over\."):
+        act(state, 0, Submit())
+
+
+def test_state_round_trips_through_json() -> None:
+    state, _ = RULES.setup(6, {"low_prices": True}, seed=5, first=None)
+    assert RULES.load_state(RULES.dump_state(state)) == state
