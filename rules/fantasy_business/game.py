@@ -27,7 +27,7 @@ from rules.fantasy_business.scoring import scores, winners
 from rules.fantasy_business.setup import OPTION_NAMES, setup, validate_options
 from rules.fantasy_business.state import GameState, dump_state, load_state
 from rules.fantasy_business.views import FantasyBusinessView, view
-from rules.protocol import Outcome
+from rules.protocol import GameRules, Outcome
 
 
 def apply(current: GameState, seat: int, action: Action) -> tuple[GameState, list[Event]]:
@@ -112,3 +112,5 @@ class FantasyBusinessRules:
 
 
 RULES = FantasyBusinessRules()
+_CONFORMS: GameRules = RULES
+"""mypy checks here that the object satisfies the protocol the service relies on."""

@@ -101,7 +101,8 @@ def reveal(state: GameState, events: list[Event]) -> None:
             data={"turn": state.turn, "sheets": sheets},
         )
     )
-    rows = [article_income(state, key) for key in deck.articles()]
+    every = [article_income(state, key) for key in deck.articles()]
+    rows = [row for row in every if row.payouts]
     totals = [0] * state.players
     for row in rows:
         for payout in row.payouts:
@@ -110,8 +111,6 @@ def reveal(state: GameState, events: list[Event]) -> None:
         state.gold[seat] += totals[seat]
     lines = []
     for row in rows:
-        if not row.payouts:
-            continue
         paid = ", ".join(f"{seat_ref(p.seat)} {p.gold}" for p in row.payouts)
         note = " (Embargo)" if row.embargo else (" (Festival)" if row.festivals else "")
         lines.append(f"{deck.article(row.article).name}{note}: {paid}")
@@ -128,9 +127,7 @@ def reveal(state: GameState, events: list[Event]) -> None:
             data={
                 "turn": state.turn,
                 "rows": [
-                    {"name": deck.article(row.article).name, **row.model_dump()}
-                    for row in rows
-                    if row.payouts
+                    {"name": deck.article(row.article).name, **row.model_dump()} for row in rows
                 ],
                 "totals": totals,
                 "gold": list(state.gold),

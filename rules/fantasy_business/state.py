@@ -100,6 +100,7 @@ class Reveal(BaseModel):
     turn: int
     sheets: list[dict[str, int]]
     income: list[ArticleIncome]
+    """Articles somebody owned, in list order."""
     totals: list[int]
     gold: list[int]
 

@@ -51,6 +51,9 @@ def start_turn(state: GameState, events: list[Event]) -> None:
             },
         )
     )
+    if not state.centre:
+        # Only possible if every card were held; then there is simply nothing to auction.
+        begin_pricing(state, events)
 
 
 def begin_pricing(state: GameState, events: list[Event]) -> None:
