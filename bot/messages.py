@@ -64,6 +64,14 @@ class Outcome:
     private: list[Private] = field(default_factory=list)
     accepted: bool = True
 
+    def merge(self, other: "Outcome") -> None:
+        """Append another outcome's messages (used when one call makes several moves)."""
+        if other.reply is not None:
+            self.reply = other.reply
+        self.public.extend(other.public)
+        self.private.extend(other.private)
+        self.accepted = self.accepted and other.accepted
+
     @classmethod
     def refusal(cls, reason: str) -> "Outcome":
         return cls(reply=Message(content=f"{REFUSAL_MARK} {reason}"), accepted=False)

@@ -55,4 +55,14 @@ MIGRATIONS: dict[int, list[str]] = {
         """,
         "CREATE TABLE bot_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
     ],
+    2: [
+        # Long-running play: a per-game step timer with an optional reminder, pausing,
+        # and seats on autopilot (kicked or resigned players).
+        "ALTER TABLE games ADD COLUMN timer_hours REAL NOT NULL DEFAULT 0",
+        "ALTER TABLE games ADD COLUMN remind_hours REAL",
+        "ALTER TABLE games ADD COLUMN reminded INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE games ADD COLUMN paused_at TEXT",
+        "ALTER TABLE seats ADD COLUMN autopilot INTEGER NOT NULL DEFAULT 0",
+        "CREATE INDEX games_deadline ON games (deadline) WHERE status = 'active'",
+    ],
 }

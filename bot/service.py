@@ -21,7 +21,9 @@ from bot.presenters import PRESENTERS, Presenter
 from bot.render.generic import EventPresenter, lobby_embed
 from bot.store import ChannelBusy, GameRow, Store, VersionConflict
 from bot.table import Table
+from bot.timing import UNTIMED_STEP_HOURS, deadline_changes
 from rules.errors import RuleError
+from rules.events import Event
 from rules.protocol import GameRules
 
 ActionBuilder = Callable[[Any, int], Any]
@@ -29,6 +31,22 @@ ActionBuilder = Callable[[Any, int], Any]
 may raise RuleError (e.g. a plan that does not parse)."""
 
 STATE_CACHE_SIZE = 256
+MAX_AUTOPILOT_STEPS = 500
+"""A game where every seat is on autopilot still stops after this many moves per call."""
+
+
+@dataclass(frozen=True)
+class Step:
+    seat: int
+    user_id: int | None
+    action: Any
+    before: Any
+    after: Any
+    events: list[Event]
+
+
+def _payload(action: Any) -> Any:
+    return action.model_dump(mode="json") if isinstance(action, BaseModel) else action
 
 
 @dataclass(frozen=True)
@@ -373,32 +391,88 @@ class GameService:
                 return Outcome.refusal(NOT_SEATED)
             return self._apply(table, seat, actor.user_id, build)
 
-    def _apply(self, table: Table, seat: int, user_id: int | None, build: ActionBuilder) -> Outcome:
+    def _apply(
+        self,
+        table: Table,
+        seat: int,
+        user_id: int | None,
+        build: ActionBuilder,
+        *,
+        prefix: str = "",
+    ) -> Outcome:
+        """Apply one action, then any autopilot seats' defaults, in one transaction."""
         rules, game, before = table.rules, table.game, table.state
         try:
             action = build(before, seat)
             state, events = rules.apply(before, seat, action)
         except RuleError as error:
             return Outcome.refusal(table.named(error.message))
-        finished = rules.outcome(state) is not None
+        steps = [Step(seat, user_id, action, before, state, events)]
+        steps += self._autopilot(table, state)
+        final = steps[-1].after
+        finished = rules.outcome(final) is not None
         now = self.clock()
-        payload = action.model_dump(mode="json") if isinstance(action, BaseModel) else action
+        changes: dict[str, Any] = {"state": rules.dump_state(final)}
+        if finished:
+            changes.update(status="finished", deadline=None)
+        else:
+            changes.update(
+                deadline_changes(
+                    game,
+                    rules.waiting_on(before),
+                    rules.waiting_on(final),
+                    self._phase(game, rules, final),
+                    now,
+                )
+            )
         try:
             with self.store.transaction():
-                game = self.store.update_game(
-                    game,
-                    now=now,
-                    state=rules.dump_state(state),
-                    status="finished" if finished else None,
-                )
-                self.store.append_action(
-                    game.id, user_id=user_id, seat=seat, action=payload, now=now
-                )
+                game = self.store.update_game(game, now=now, **changes)
+                for step in steps:
+                    payload = _payload(step.action)
+                    self.store.append_action(
+                        game.id, user_id=step.user_id, seat=step.seat, action=payload, now=now
+                    )
         except VersionConflict:
             return Outcome.refusal("Another move reached the game first; please try again.")
-        self._remember(game.id, game.version, state)
-        after = Table(game, table.seats, rules, state)
-        return self.presenter(game.kind).after_action(after, before, seat, action, events)
+        self._remember(game.id, game.version, final)
+        presenter = self.presenter(game.kind)
+        outcome = Outcome()
+        for index, step in enumerate(steps):
+            after = Table(game, table.seats, rules, step.after)
+            part = presenter.after_action(after, step.before, step.seat, step.action, step.events)
+            lead = prefix if index == 0 else f"🤖 {table.name(step.seat)} is on autopilot."
+            if lead and part.public:
+                first = part.public[0]
+                first.content = f"{lead}\n{first.content}" if first.content else lead
+            outcome.merge(part)
+        return outcome
+
+    def _autopilot(self, table: Table, state: Any) -> list["Step"]:
+        """Seats on autopilot (kicked or resigned) act at once with their defaults."""
+        rules = table.rules
+        robots = {seat.position for seat in table.seats if seat.autopilot}
+        steps: list[Step] = []
+        while robots and rules.outcome(state) is None and len(steps) < MAX_AUTOPILOT_STEPS:
+            due = [seat for seat in rules.waiting_on(state) if seat in robots]
+            if not due:
+                break
+            action = rules.default_action(state, due[0])
+            if action is None:
+                break
+            try:
+                after, events = rules.apply(state, due[0], action)
+            except RuleError:
+                break
+            steps.append(Step(due[0], None, action, state, after, events))
+            state = after
+        return steps
+
+    def _phase(self, game: GameRow, rules: GameRules, state: Any) -> str | None:
+        if game.timer_hours > 0 or not any(kind == game.kind for kind, _ in UNTIMED_STEP_HOURS):
+            return None
+        phase = getattr(rules.view(state, None), "phase", None)
+        return phase if isinstance(phase, str) else None
 
     # -- replay --------------------------------------------------------------------------
 

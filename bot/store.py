@@ -51,6 +51,10 @@ class GameRow(BaseModel):
     created_at: str
     updated_at: str
     deadline: str | None
+    timer_hours: float = 0
+    remind_hours: float | None = None
+    reminded: bool = False
+    paused_at: str | None = None
 
 
 class SeatRow(BaseModel):
@@ -61,6 +65,7 @@ class SeatRow(BaseModel):
     user_id: int
     display_name: str
     joined_at: str
+    autopilot: bool = False
 
 
 class ActionRow(BaseModel):
@@ -186,37 +191,41 @@ class Store:
     def count_games(self) -> int:
         return int(self.conn.execute("SELECT COUNT(*) FROM games").fetchone()[0])
 
-    def update_game(
-        self,
-        game: GameRow,
-        *,
-        now: datetime,
-        state: str | None = None,
-        status: Status | None = None,
-        options: dict[str, Any] | None = None,
-        deadline: str | Literal["keep"] | None = "keep",
-    ) -> GameRow:
-        """Write a new version of `game`; refuses if someone else wrote in between."""
-        changes: dict[str, Any] = {"version": game.version + 1, "updated_at": now.isoformat()}
-        if state is not None:
-            changes["state"] = state
-        if status is not None:
-            changes["status"] = status
-        if options is not None:
-            changes["options"] = json.dumps(options)
-        if deadline != "keep":
-            changes["deadline"] = deadline
-        assignments = ", ".join(f"{column} = ?" for column in changes)
+    UPDATABLE = frozenset(
+        {
+            "state",
+            "status",
+            "host_id",
+            "deadline",
+            "timer_hours",
+            "remind_hours",
+            "reminded",
+            "paused_at",
+        }
+    )
+
+    def update_game(self, game: GameRow, *, now: datetime, **changes: Any) -> GameRow:
+        """Write a new version of `game`; refuses if someone else wrote in between.
+
+        `changes` names columns (see UPDATABLE) or `options` (a dict, stored as JSON).
+        """
+        columns: dict[str, Any] = {"version": game.version + 1, "updated_at": now.isoformat()}
+        for key, value in changes.items():
+            if key == "options":
+                columns["options"] = json.dumps(value)
+            elif key in self.UPDATABLE:
+                columns[key] = value
+            else:
+                raise KeyError(f"games.{key} cannot be updated")
+        assignments = ", ".join(f"{column} = ?" for column in columns)
         with self.transaction():
             cursor = self.conn.execute(
                 f"UPDATE games SET {assignments} WHERE id = ? AND version = ?",
-                [*changes.values(), game.id, game.version],
+                [*columns.values(), game.id, game.version],
             )
             if cursor.rowcount != 1:
                 raise VersionConflict(f"game {game.id} is no longer at version {game.version}")
-        return game.model_copy(
-            update={**changes, "options": options if options is not None else game.options}
-        )
+        return game.model_copy(update={**columns, **changes})
 
     # -- seats -----------------------------------------------------------------------
 
@@ -255,6 +264,18 @@ class Store:
                     "UPDATE seats SET position = ? WHERE game_id = ? AND position = ?",
                     (position - 1, game_id, position),
                 )
+
+    def update_seat(self, game_id: int, position: int, **changes: Any) -> None:
+        """Change who holds a seat or whether it is on autopilot."""
+        allowed = {"user_id", "display_name", "autopilot"}
+        if not set(changes) <= allowed:
+            raise KeyError(f"seats columns {sorted(set(changes) - allowed)} cannot be updated")
+        assignments = ", ".join(f"{column} = ?" for column in changes)
+        with self.transaction():
+            self.conn.execute(
+                f"UPDATE seats SET {assignments} WHERE game_id = ? AND position = ?",
+                [*changes.values(), game_id, position],
+            )
 
     def reorder_seats(self, game_id: int, user_ids: list[int]) -> None:
         """Fix the seating order (clockwise) at game start."""

@@ -40,7 +40,9 @@ class GameRules(Protocol):
     option_names: frozenset[str]
     """Which `/game new` options this game understands."""
 
-    def validate_options(self, raw: Mapping[str, Any], players: int | None = None) -> dict[str, Any]:
+    def validate_options(
+        self, raw: Mapping[str, Any], players: int | None = None
+    ) -> dict[str, Any]:
         """Check `/game new` options (and, once known, against the player count).
 
         Returns the normalised options; raises RuleError with a message for the player.
