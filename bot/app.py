@@ -18,7 +18,13 @@ from rules.protocol import GameRules
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.lobby", "cogs.rulebook", "cogs.fantasy_business", "cogs.fagins_gang")
+EXTENSIONS = (
+    "cogs.lobby",
+    "cogs.rulebook",
+    "cogs.fantasy_business",
+    "cogs.fagins_gang",
+    "cogs.clockwork",
+)
 
 
 class SmithfieldBot(commands.Bot):

@@ -77,6 +77,15 @@ async def deliver(
         await deliver_private(client, channel, private.user_id, private.message, private.fallback)
 
 
+async def announce(client: discord.Client, outcome: Outcome, channel_id: int) -> None:
+    """Say an outcome nobody asked for (a deadline, a reminder) in the game's channel."""
+    channel = client.get_partial_messageable(channel_id)
+    for message in outcome.public:
+        await send(channel, message)
+    for private in outcome.private:
+        await deliver_private(client, channel, private.user_id, private.message, private.fallback)
+
+
 async def deliver_private(
     client: discord.Client,
     channel: discord.abc.Messageable | None,

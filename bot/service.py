@@ -21,7 +21,7 @@ from bot.presenters import PRESENTERS, Presenter
 from bot.render.generic import EventPresenter, lobby_embed
 from bot.store import ChannelBusy, GameRow, Store, VersionConflict
 from bot.table import Table
-from bot.timing import UNTIMED_STEP_HOURS, deadline_changes
+from bot.timing import UNTIMED_STEP_HOURS, deadline_changes, timer_line
 from rules.errors import RuleError
 from rules.events import Event
 from rules.protocol import GameRules
@@ -265,8 +265,16 @@ class GameService:
                 return Outcome.refusal(error.message)
             now = self.clock()
             stored = {**options, "first_seat": first}
+            timing = deadline_changes(
+                game, [], rules.waiting_on(state), self.phase_of(game, rules, state), now
+            )
             game = self.store.update_game(
-                game, now=now, state=rules.dump_state(state), status="active", options=stored
+                game,
+                now=now,
+                state=rules.dump_state(state),
+                status="active",
+                options=stored,
+                **timing,
             )
             self._remember(game.id, game.version, state)
             table = self.table_for(game)
@@ -296,7 +304,18 @@ class GameService:
         table = self.table_for(game)
         if game.status == "lobby":
             return Outcome(public=[Message(embeds=[lobby_embed(table, "lobby")])])
-        return self.presenter(game.kind).status(table, table.seat_of(actor.user_id))
+        outcome = self.presenter(game.kind).status(table, table.seat_of(actor.user_id))
+        robots = [seat.display_name for seat in table.seats if seat.autopilot]
+        extra = [timer_line(game)]
+        if robots:
+            extra.append("🤖 On autopilot: " + ", ".join(robots) + ".")
+        note = "\n".join(extra)
+        if outcome.public:
+            first = outcome.public[0]
+            first.content = f"{first.content}\n{note}" if first.content else note
+        else:
+            outcome.public.append(Message(content=note))
+        return outcome
 
     async def log(self, place: Place, count: int) -> Outcome:
         game = self.store.open_game(place.channel_id)
@@ -421,7 +440,7 @@ class GameService:
                     game,
                     rules.waiting_on(before),
                     rules.waiting_on(final),
-                    self._phase(game, rules, final),
+                    self.phase_of(game, rules, final),
                     now,
                 )
             )
@@ -448,6 +467,18 @@ class GameService:
             outcome.merge(part)
         return outcome
 
+    def apply_as_bot(self, table: Table, seat: int, *, prefix: str) -> Outcome:
+        """Play a seat's default action (deadline passed, autopilot, kick)."""
+        rules = table.rules
+
+        def default(state: Any, seat: int) -> Any:
+            action = rules.default_action(state, seat)
+            if action is None:
+                raise RuleError(f"{{p{seat}}} has nothing to do now.")
+            return action
+
+        return self._apply(table, seat, None, default, prefix=prefix)
+
     def _autopilot(self, table: Table, state: Any) -> list["Step"]:
         """Seats on autopilot (kicked or resigned) act at once with their defaults."""
         rules = table.rules
@@ -468,7 +499,7 @@ class GameService:
             state = after
         return steps
 
-    def _phase(self, game: GameRow, rules: GameRules, state: Any) -> str | None:
+    def phase_of(self, game: GameRow, rules: GameRules, state: Any) -> str | None:
         if game.timer_hours > 0 or not any(kind == game.kind for kind, _ in UNTIMED_STEP_HOURS):
             return None
         phase = getattr(rules.view(state, None), "phase", None)

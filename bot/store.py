@@ -188,6 +188,14 @@ class Store:
         sql = f"SELECT * FROM games WHERE status IN ({marks}) ORDER BY id"
         return [_game(row) for row in self.db.query(sql, list(statuses))]
 
+    def timed_games(self) -> list[GameRow]:
+        """Running games with a deadline (the scheduler's work list)."""
+        sql = (
+            "SELECT * FROM games WHERE status = 'active' AND deadline IS NOT NULL"
+            " AND paused_at IS NULL ORDER BY deadline"
+        )
+        return [_game(row) for row in self.db.query(sql)]
+
     def count_games(self) -> int:
         return int(self.conn.execute("SELECT COUNT(*) FROM games").fetchone()[0])
 

@@ -66,3 +66,22 @@ def describe_hours(hours: float) -> str:
         return f"{round(hours * 60)} minutes"
     whole = int(hours) if float(hours).is_integer() else hours
     return f"{whole} hour{'s' if hours != 1 else ''}"
+
+
+def stamp(moment: str | None) -> str:
+    when = parse(moment)
+    return "no deadline" if when is None else f"<t:{int(when.timestamp())}:R>"
+
+
+def timer_line(game: GameRow) -> str:
+    """The timer as `/game status` shows it."""
+    if game.timer_hours <= 0 and game.deadline is None:
+        return "⏱️ Untimed: no deadlines."
+    parts = [f"⏱️ Timer: {describe_hours(game.timer_hours)} per step"]
+    if game.remind_hours:
+        parts.append(f"reminder {describe_hours(game.remind_hours)} before")
+    if game.paused_at is not None:
+        parts.append("**paused**")
+    elif game.deadline is not None:
+        parts.append(f"current deadline {stamp(game.deadline)}")
+    return ", ".join(parts) + "."

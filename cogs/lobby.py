@@ -1,4 +1,4 @@
-"""`/game ...`: opening a table, sitting down, starting, status, abort and the log."""
+"""`/game ...`: the table — lobby, start, status, abort, log, timers and absent players."""
 
 from typing import Any, Literal
 
@@ -6,7 +6,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import deadlines, seats
 from bot.app import SmithfieldBot
+from bot.messages import Outcome
 from cogs.context import actor_of, answer, place_of
 
 GameName = Literal["fagins-gang", "fantasy-business"]
@@ -85,6 +87,69 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play a boar
         self, interaction: discord.Interaction[Any], count: app_commands.Range[int, 1, 50] = 10
     ) -> None:
         outcome = await self.bot.service.log(place_of(interaction), count)
+        await answer(interaction, outcome)
+
+    # -- long-running play -------------------------------------------------------------
+
+    @app_commands.command(name="timer", description="Set how long each step may take (host)")
+    @app_commands.describe(
+        hours="Hours a player (or everyone, for simultaneous steps) has; 0 = untimed",
+        remind="Hours before the deadline to remind whoever is still missing",
+    )
+    async def timer(
+        self,
+        interaction: discord.Interaction[Any],
+        hours: app_commands.Range[float, 0, 720],
+        remind: app_commands.Range[float, 0, 720] | None = None,
+    ) -> None:
+        outcome = await deadlines.set_timer(
+            self.bot.service, place_of(interaction), actor_of(interaction), hours, remind
+        )
+        await answer(interaction, outcome)
+
+    @app_commands.command(name="kick", description="Put an absent player's seat on autopilot")
+    @app_commands.describe(member="The player whose seat plays default moves from now on")
+    async def kick(self, interaction: discord.Interaction[Any], member: discord.User) -> None:
+        outcome = await seats.kick(
+            self.bot.service, place_of(interaction), actor_of(interaction), member.id
+        )
+        await answer(interaction, outcome)
+
+    @app_commands.command(name="resign", description="Leave a running game; your seat autoplays")
+    async def resign(self, interaction: discord.Interaction[Any]) -> None:
+        outcome = await seats.resign(self.bot.service, place_of(interaction), actor_of(interaction))
+        await answer(interaction, outcome)
+
+    @app_commands.command(name="replace", description="Hand a seat to another member (host)")
+    @app_commands.describe(old="Who holds the seat now", new="Who takes it over")
+    async def replace(
+        self, interaction: discord.Interaction[Any], old: discord.User, new: discord.User
+    ) -> None:
+        if new.bot:
+            await answer(interaction, Outcome.refusal("A bot cannot take a seat."))
+            return
+        outcome = await seats.replace(
+            self.bot.service,
+            place_of(interaction),
+            actor_of(interaction),
+            old.id,
+            new.id,
+            new.display_name,
+        )
+        await answer(interaction, outcome)
+
+    @app_commands.command(name="pause", description="Freeze all timers of this game (host)")
+    async def pause(self, interaction: discord.Interaction[Any]) -> None:
+        outcome = await deadlines.pause(
+            self.bot.service, place_of(interaction), actor_of(interaction)
+        )
+        await answer(interaction, outcome)
+
+    @app_commands.command(name="resume", description="Restart the timers of this game (host)")
+    async def resume(self, interaction: discord.Interaction[Any]) -> None:
+        outcome = await deadlines.resume(
+            self.bot.service, place_of(interaction), actor_of(interaction)
+        )
         await answer(interaction, outcome)
 
 

@@ -1,0 +1,285 @@
+"""Fantasy Business embeds, each drawn from one rules view.
+
+Public embeds take `rules.view(state, None)`; the sheet and hand embeds take the owner's
+own view. Static card facts (names, base values, special texts) come from the data file
+through `deck`, never from the game state, so nothing here can see a secret it was not
+handed.
+"""
+
+from collections.abc import Iterable
+
+import discord
+
+from bot.render.generic import COLOUR, clip
+from bot.table import Table
+from rules.fantasy_business import deck
+from rules.fantasy_business.state import Payout, Reveal
+from rules.fantasy_business.views import FantasyBusinessView, OwnView, SeatView
+
+FIELD_LIMIT = 1024
+MAX_FIELDS = 25
+
+
+def article_name(key: str) -> str:
+    return deck.article(key).name
+
+
+def in_list_order(keys: Iterable[str]) -> list[str]:
+    """Article keys in the rulebook's list order (the order income is paid in)."""
+    wanted = set(keys)
+    return [key for key in deck.articles() if key in wanted]
+
+
+def holdings(seat: SeatView) -> str:
+    """A seat's public holdings: articles face up, specials only as a count."""
+    parts = [f"{article_name(k)} ×{seat.articles[k]}" for k in in_list_order(seat.articles)]
+    text = " · ".join(parts) if parts else "no articles"
+    if seat.specials:
+        text += f" · {seat.specials} special card{'s' if seat.specials > 1 else ''} (face down)"
+    return text
+
+
+def _seat_fields(embed: discord.Embed, table: Table, view: FantasyBusinessView) -> None:
+    for seat in view.seats:
+        marks = []
+        if seat.seat == view.first_buyer and view.phase != "over":
+            marks.append("🎩 First Buyer")
+        if view.phase == "auction" and seat.acquired:
+            marks.append("✔ bought this turn")
+        if view.phase == "pricing":
+            marks.append("✅ sheet submitted" if seat.submitted else "⏳ setting prices")
+        if seat.guarded:
+            marks.append("🛡️ guarded")
+        value = holdings(seat) + (f"\n{' · '.join(marks)}" if marks else "")
+        embed.add_field(
+            name=f"{table.name(seat.seat)} — {seat.gold} gold",
+            value=clip(value, FIELD_LIMIT),
+            inline=False,
+        )
+
+
+def _title(view: FantasyBusinessView, what: str) -> str:
+    return f"Fantasy Business — turn {view.turn} of {view.total_turns}: {what}"
+
+
+def auction_embed(table: Table, view: FantasyBusinessView) -> discord.Embed:
+    auction = view.auction
+    lines = []
+    for card in view.centre:
+        mark = "▶ " if auction is not None and auction.index == card.index else ""
+        if card.kind == "article":
+            lines.append(f"{mark}`{card.index + 1}` **{card.name}** — base value {card.base}")
+        else:
+            lines.append(
+                f"{mark}`{card.index + 1}` 🂠 *special card* (face down) — minimum {card.minimum}"
+            )
+    embed = discord.Embed(
+        title=_title(view, "auctions"),
+        description="**Centre cards**\n" + ("\n".join(lines) or "none"),
+        colour=COLOUR,
+    )
+    fb = table.name(view.first_buyer)
+    if auction is None:
+        embed.add_field(
+            name="Next",
+            value=f"**{fb}** (First Buyer) designates a card: "
+            f"`/auction card:<1–{len(view.centre)}> [price]` (leave the price out to open "
+            "with no price).",
+            inline=False,
+        )
+    else:
+        card = auction.card
+        if auction.offer:
+            state = (
+                f"**{table.name(auction.to_act)}** is the only buyer left: take it for "
+                f"{auction.minimum} gold or decline it."
+            )
+        elif auction.price is None or auction.high_bidder is None:
+            state = f"No price yet (minimum {auction.minimum} gold)."
+        else:
+            state = f"**{auction.price} gold** — high bidder **{table.name(auction.high_bidder)}**"
+        embed.add_field(
+            name=f"Under the hammer: card {auction.index + 1}, {card.name}",
+            value=f"{state}\nTo bid: **{table.name(auction.to_act)}**",
+            inline=False,
+        )
+    _seat_fields(embed, table, view)
+    embed.set_footer(
+        text="Bid with /bid amount or the buttons, /pass to pass. "
+        "A card goes to the high bidder after a full round without a raise."
+    )
+    return embed
+
+
+def pricing_embed(table: Table, view: FantasyBusinessView) -> discord.Embed:
+    done = sum(1 for seat in view.seats if seat.submitted)
+    embed = discord.Embed(
+        title=_title(view, "setting prices"),
+        description=(
+            "Everyone sets a secret selling price for each article they own and submits "
+            "their sheet — with the buttons in your DMs, or `/price` and `/submit` (`/sheet` "
+            "shows yours). Special cards may be played with `/play` until you submit. "
+            f"All sheets are revealed together when the last is in.\n**Sheets in: {done} of "
+            f"{len(view.seats)}**"
+        ),
+        colour=COLOUR,
+    )
+    played = _played_lines(table, view)
+    if played:
+        embed.add_field(name="Special cards played this turn", value=played, inline=False)
+    _seat_fields(embed, table, view)
+    return embed
+
+
+def _played_lines(table: Table, view: FantasyBusinessView) -> str:
+    lines = [f"**{table.name(p.seat)}** played {p.name}" for p in view.played]
+    effects = [f"Embargo on {article_name(k)}" for k in view.embargoes]
+    effects += [
+        f"Royal Warrant: {table.name(w.seat)} on {article_name(w.article)}" for w in view.warrants
+    ]
+    effects += [f"Festival on {article_name(k)}" for k in view.festivals]
+    if effects:
+        lines.append("In force at income time: " + "; ".join(effects) + ".")
+    return clip("\n".join(lines), FIELD_LIMIT)
+
+
+def _payout_line(table: Table, payout: Payout, festivals: int) -> str:
+    bonus = deck.data().lowest_price_bonus
+    plural = "s" if payout.cards != 1 else ""
+    if payout.warrant:
+        how = f"Royal Warrant: price + {deck.data().warrant_bonus} per card"
+    elif payout.standing == "lowest":
+        how = f"lowest, +{bonus} per card" if payout.bonus else "lowest (shared: no bonus)"
+    elif payout.standing == "highest":
+        how = "highest: nothing"
+    else:
+        how = "price per card"
+    if festivals and payout.gold:
+        how += f", Festival ×{deck.data().festival_factor**festivals}"
+    return (
+        f"**{table.name(payout.seat)}** {payout.price} gold × {payout.cards} card{plural} "
+        f"({how}) → **{payout.gold}**"
+    )
+
+
+def reveal_embeds(table: Table, reveal: Reveal) -> list[discord.Embed]:
+    """The reveal: every sheet, the income article by article, and the new gold."""
+    sheets = discord.Embed(
+        title=f"Turn {reveal.turn}: the price sheets", colour=COLOUR, description=None
+    )
+    for seat, sheet in enumerate(reveal.sheets):
+        shown = " · ".join(f"{article_name(k)} **{sheet[k]}**" for k in in_list_order(sheet))
+        sheets.add_field(name=table.name(seat), value=shown or "no articles", inline=False)
+    income = discord.Embed(title=f"Turn {reveal.turn}: income", colour=COLOUR)
+    for row in reveal.income[: MAX_FIELDS - 1]:
+        note = ""
+        if row.embargo:
+            note = " — Embargo: nobody is paid"
+        elif row.festivals:
+            note = " — Festival: income doubled" + (
+                f" ×{row.festivals}" if row.festivals > 1 else ""
+            )
+        base = deck.article(row.article).base
+        value = "\n".join(_payout_line(table, p, row.festivals) for p in row.payouts)
+        income.add_field(
+            name=f"{article_name(row.article)} (base {base}){note}",
+            value=clip(value, FIELD_LIMIT),
+            inline=False,
+        )
+    if not reveal.income:
+        income.description = "Nobody owns any article, so nobody earns anything."
+    gold = "\n".join(
+        f"**{table.name(seat)}** +{reveal.totals[seat]} → {reveal.gold[seat]} gold"
+        for seat in range(len(reveal.gold))
+    )
+    income.add_field(name="Gold now", value=clip(gold, FIELD_LIMIT), inline=False)
+    return [sheets, income]
+
+
+def scoreboard_embed(table: Table, view: FantasyBusinessView) -> discord.Embed:
+    ranked = sorted(view.seats, key=lambda s: (-s.score, s.seat))
+    lines = []
+    for place, seat in enumerate(ranked, start=1):
+        held = seat.score - seat.gold
+        crown = " 🏆" if seat.seat in view.winners else ""
+        lines.append(
+            f"{place}. **{table.name(seat.seat)}**{crown} — **{seat.score}** "
+            f"({seat.gold} gold + {held} in articles)"
+        )
+    winners = " and ".join(f"**{table.name(s)}**" for s in view.winners)
+    verb = "wins" if len(view.winners) == 1 else "share the win"
+    embed = discord.Embed(
+        title=f"Fantasy Business — final scores after {view.total_turns} turns",
+        description=f"{winners} {verb}!\n\n" + "\n".join(lines),
+        colour=COLOUR,
+    )
+    embed.set_footer(text="Score = gold + base values of article cards; specials count nothing.")
+    return embed
+
+
+def sheet_embed(table: Table, view: FantasyBusinessView, own: OwnView) -> discord.Embed:
+    """One player's own price sheet: private to them."""
+    seat = view.seats[own.seat]
+    if view.phase == "auction":
+        status = "The auctions are still running; prices are set once they are over."
+    elif view.phase == "over":
+        status = "The game is over."
+    elif own.submitted and own.unpriced:
+        late = " and ".join(article_name(k) for k in own.unpriced)
+        status = f"🔒 Submitted, but you gained {late} afterwards: price it before the reveal."
+    elif own.submitted:
+        status = "🔒 Submitted — locked until every sheet is in."
+    else:
+        status = (
+            "Set one price per article you own, then submit. Your prices stay secret "
+            "until every sheet is in."
+        )
+    embed = discord.Embed(
+        title=f"Your price sheet — turn {view.turn} of {view.total_turns}",
+        description=f"Fantasy Business in <#{table.game.channel_id}>, for "
+        f"**{table.name(own.seat)}**.\n{status}",
+        colour=COLOUR,
+    )
+    for key in in_list_order(own.price_ranges):
+        low, high = own.price_ranges[key]
+        price = own.sheet.get(key)
+        last = own.last_prices.get(key)
+        embed.add_field(
+            name=f"{article_name(key)} ×{seat.articles.get(key, 0)}",
+            value=f"Range {low}–{high} gold\n"
+            + (f"Price: **{price}**" if price is not None else "Price: *not set*")
+            + f"\nLast turn: {last if last is not None else '—'}",
+            inline=True,
+        )
+    if not own.price_ranges:
+        embed.add_field(
+            name="No articles",
+            value="You own no articles, so your sheet is empty: just submit it.",
+            inline=False,
+        )
+    embed.set_footer(
+        text=f"You have {seat.gold} gold. Set prices with the buttons or /price article amount; "
+        "lock the sheet with Submit or /submit."
+    )
+    return embed
+
+
+def hand_embed(table: Table, own: OwnView) -> discord.Embed:
+    """One player's face-down special cards: private to them."""
+    counts: dict[str, int] = {}
+    for key in own.specials:
+        counts[key] = counts.get(key, 0) + 1
+    lines = []
+    for key, count in counts.items():
+        special = deck.special(key)
+        times = f" ×{count}" if count > 1 else ""
+        lines.append(f"**{special.name}**{times} — {special.text}")
+    embed = discord.Embed(
+        title=f"Your special cards — {table.name(own.seat)}",
+        description="\n".join(lines) if lines else "You hold no special cards.",
+        colour=COLOUR,
+    )
+    embed.set_footer(
+        text="Play one with /play while prices are being set, before you submit your sheet."
+    )
+    return embed

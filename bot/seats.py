@@ -1,0 +1,121 @@
+"""Absent players: kicking, resigning, replacing, and each player's list of games.
+
+A seat never disappears from a running game (the rules count seats); an absent player's
+seat goes on autopilot and plays its default action whenever the game waits on it, or
+passes to another member, who then receives the seat's private information.
+"""
+
+from bot.deadlines import HOST_ONLY
+from bot.messages import Message, Outcome, Private
+from bot.service import Actor, GameService, Place
+from bot.store import GameRow
+from bot.table import Table
+
+
+def _running(service: GameService, place: Place) -> GameRow | str:
+    game = service.store.open_game(place.channel_id)
+    if game is None:
+        return "There is no game in this channel. Start one with `/game new`."
+    if game.status != "active":
+        return "The game has not started yet; players can simply `/game leave`."
+    return game
+
+
+def _autopilot_now(service: GameService, table: Table, seat: int, lead: str) -> Outcome:
+    """Switch a seat to autopilot and let it play at once if the game waits on it."""
+    service.store.update_seat(table.game.id, seat, autopilot=True)
+    table = service.table_for(service.store.game(table.game.id))
+    if seat in table.rules.waiting_on(table.state):
+        outcome = service.apply_as_bot(table, seat, prefix=lead)
+        if outcome.accepted:
+            return outcome
+    return Outcome.say(lead)
+
+
+async def kick(service: GameService, place: Place, actor: Actor, user_id: int) -> Outcome:
+    async with service.lock(place.channel_id):
+        game = _running(service, place)
+        if isinstance(game, str):
+            return Outcome.refusal(game)
+        if actor.user_id != game.host_id and not actor.may_manage:
+            return Outcome.refusal(HOST_ONLY.format(host=game.host_id, what="kick a player"))
+        table = service.table_for(game)
+        seat = table.seat_of(user_id)
+        if seat is None:
+            return Outcome.refusal(f"<@{user_id}> is not seated in this game.")
+        if table.seats[seat].autopilot:
+            return Outcome.refusal(f"**{table.name(seat)}** is already on autopilot.")
+        lead = (
+            f"🤖 **{actor.display_name}** put **{table.name(seat)}**'s seat on autopilot: "
+            "it plays the default whenever it is due. `/game replace` can hand it to someone."
+        )
+        return _autopilot_now(service, table, seat, lead)
+
+
+async def resign(service: GameService, place: Place, actor: Actor) -> Outcome:
+    async with service.lock(place.channel_id):
+        game = _running(service, place)
+        if isinstance(game, str):
+            return Outcome.refusal(game)
+        table = service.table_for(game)
+        seat = table.seat_of(actor.user_id)
+        if seat is None:
+            return Outcome.refusal("You are not seated in this game.")
+        if table.seats[seat].autopilot:
+            return Outcome.refusal("Your seat is already on autopilot.")
+        lead = (
+            f"🏳️ **{actor.display_name}** resigned; their seat plays on autopilot "
+            "(default moves). `/game replace` can hand it to someone."
+        )
+        return _autopilot_now(service, table, seat, lead)
+
+
+async def replace(
+    service: GameService, place: Place, actor: Actor, old_id: int, new_id: int, new_name: str
+) -> Outcome:
+    async with service.lock(place.channel_id):
+        game = _running(service, place)
+        if isinstance(game, str):
+            return Outcome.refusal(game)
+        if actor.user_id != game.host_id and not actor.may_manage:
+            return Outcome.refusal(HOST_ONLY.format(host=game.host_id, what="replace a player"))
+        table = service.table_for(game)
+        seat = table.seat_of(old_id)
+        if seat is None:
+            return Outcome.refusal(f"<@{old_id}> is not seated in this game.")
+        if table.seat_of(new_id) is not None:
+            return Outcome.refusal(f"<@{new_id}> already has a seat in this game.")
+        old_name = table.name(seat)
+        service.store.update_seat(
+            game.id, seat, user_id=new_id, display_name=new_name, autopilot=False
+        )
+        if game.host_id == old_id:
+            game = service.store.update_game(game, now=service.clock(), host_id=new_id)
+        table = service.table_for(service.store.game(game.id))
+        private = service.presenter(game.kind).status(table, seat)
+        text = (
+            f"🔁 <@{new_id}> takes over **{old_name}**'s seat "
+            f"(by **{actor.display_name}**). Their private information comes by DM."
+        )
+        outcome = Outcome(public=[Message(content=text, mentions=[new_id])])
+        welcome = Message(content=f"You now play **{old_name}**'s seat in <#{game.channel_id}>.")
+        outcome.private.append(Private(new_id, welcome, fallback="`/game status`"))
+        if private.reply is not None:
+            outcome.private.append(Private(new_id, private.reply, fallback="`/game status`"))
+        return outcome
+
+
+def my_games(service: GameService, actor: Actor, guild_id: int | None) -> Outcome:
+    """Every running game of the caller in this server, and whether it waits on them."""
+    lines = []
+    for game in service.games_of_user(actor.user_id):
+        if guild_id is not None and game.guild_id != guild_id:
+            continue
+        table = service.table_for(game)
+        seat = table.seat_of(actor.user_id)
+        waiting = seat is not None and seat in table.rules.waiting_on(table.state)
+        mark = "🔔 **waiting on you**" if waiting else "waiting on others"
+        lines.append(f"• {table.rules.title} in <#{game.channel_id}> — {mark}")
+    if not lines:
+        return Outcome.tell("You are not playing any running game here.")
+    return Outcome.tell("Your running games:\n" + "\n".join(lines))
