@@ -21,7 +21,7 @@ from bot.presenters import PRESENTERS, Presenter
 from bot.render.generic import EventPresenter, lobby_embed
 from bot.store import ChannelBusy, GameRow, Store, VersionConflict
 from bot.table import Table
-from bot.timing import UNTIMED_STEP_HOURS, deadline_changes, timer_line
+from bot.timing import UNTIMED_STEP_HOURS, deadline_changes, same_step, timer_line
 from rules.errors import RuleError
 from rules.events import Event
 from rules.protocol import GameRules
@@ -460,12 +460,25 @@ class GameService:
         for index, step in enumerate(steps):
             after = Table(game, table.seats, rules, step.after)
             part = presenter.after_action(after, step.before, step.seat, step.action, step.events)
+            self._ping_once(after, step, part)
             lead = prefix if index == 0 else f"🤖 {table.name(step.seat)} is on autopilot."
             if lead and part.public:
                 first = part.public[0]
                 first.content = f"{lead}\n{first.content}" if first.content else lead
             outcome.merge(part)
         return outcome
+
+    @staticmethod
+    def _ping_once(table: Table, step: Step, outcome: Outcome) -> None:
+        """Mention each player once per step: never the one who just acted, and nobody
+        again while a simultaneous step they were already pinged for goes on."""
+        rules = table.rules
+        before, after = rules.waiting_on(step.before), rules.waiting_on(step.after)
+        quiet = {table.user_id(step.seat)}
+        if same_step(before, after):
+            quiet |= {table.user_id(seat) for seat in after}
+        for message in outcome.public:
+            message.mentions = [user for user in message.mentions if user not in quiet]
 
     def apply_as_bot(self, table: Table, seat: int, *, prefix: str) -> Outcome:
         """Play a seat's default action (deadline passed, autopilot, kick)."""
