@@ -1,13 +1,225 @@
-"""Fagin's Gang's commands, buttons and modals."""
+"""Fagin's Gang's commands and market buttons.
 
+Each command turns its text into a rules action with the rules' own parsers (a plan that
+does not parse is refused like any illegal action, naming the part that is wrong), hands
+it to the game service and delivers what the presenter made of it. Commands work in the
+game's channel and, for a player with one running game, in DMs; the announcements always
+go to the game's channel.
+"""
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+import discord
+from discord import app_commands
 from discord.ext import commands
 
 from bot.app import SmithfieldBot
+from bot.delivery import deliver
+from bot.messages import Outcome
+from bot.render.fagins_gang import PRESENTER, ROUTE_BUY, ROUTE_PASS, ROUTE_SELL
+from bot.table import Table
+from cogs.context import actor_of, place_of
+from rules.fagins_gang import (
+    Buy,
+    Discard,
+    FaginState,
+    MarketPass,
+    OpenMarket,
+    Sell,
+    Shillings,
+    Skip,
+    parse_colours,
+    parse_cube_counts,
+    parse_locations,
+    parse_move_plan,
+    parse_steal_plan,
+    suggest_plan_completions,
+)
+
+KIND = "fagins-gang"
+log = logging.getLogger(__name__)
+
+Build = Callable[[Any, int], Any]
+Choices = list[app_commands.Choice[str]]
 
 
 class FaginsGang(commands.Cog):
+    market = app_commands.Group(
+        name="market", description="Fagin's Gang: Smithfield Market — open it, buy, sell, pass"
+    )
+
     def __init__(self, bot: SmithfieldBot) -> None:
         self.bot = bot
+        bot.button_routes[ROUTE_BUY] = self.buy_button
+        bot.button_routes[ROUTE_SELL] = self.sell_button
+        bot.button_routes[ROUTE_PASS] = self.pass_button
+
+    # -- acting ------------------------------------------------------------------------------
+
+    async def _act(self, interaction: discord.Interaction[Any], build: Build) -> None:
+        """Apply an action to the game the caller means: this channel's, or from a DM
+        their only running Fagin's Gang game."""
+        service = self.bot.service
+        actor = actor_of(interaction)
+        game = service.find_game(place_of(interaction), actor, KIND)
+        if isinstance(game, str):
+            await deliver(interaction, Outcome.refusal(game), None)
+            return
+        outcome = await service.act_in_game(game.id, actor, build, KIND)
+        await deliver(interaction, outcome, game.channel_id)
+
+    async def _act_in_game(
+        self, interaction: discord.Interaction[Any], game_id: int, build: Build
+    ) -> None:
+        service = self.bot.service
+        outcome = await service.act_in_game(game_id, actor_of(interaction), build, KIND)
+        await deliver(interaction, outcome, service.store.game(game_id).channel_id)
+
+    @app_commands.command(name="move", description="Fagin's Gang: move urchins at up to 3 places")
+    @app_commands.describe(
+        plan='Up to 3 parts split by ";", e.g. "thames up 2; stpauls enter up 1; bow fagin"'
+    )
+    async def move(self, interaction: discord.Interaction[Any], plan: str) -> None:
+        await self._act(interaction, lambda state, seat: parse_move_plan(plan))
+
+    @app_commands.command(name="steal", description="Fagin's Gang: steal or exchange goods")
+    @app_commands.describe(
+        plan='Up to 3 parts, e.g. "thames red blue; exchange red red blue for purple"'
+    )
+    async def steal(self, interaction: discord.Interaction[Any], plan: str) -> None:
+        await self._act(interaction, lambda state, seat: parse_steal_plan(plan))
+
+    @app_commands.command(
+        name="shillings", description="Fagin's Gang: steal shillings at up to 3 locations"
+    )
+    @app_commands.describe(locations='Where your urchins are, e.g. "thames, chertsey"')
+    async def shillings(self, interaction: discord.Interaction[Any], locations: str) -> None:
+        await self._act(
+            interaction, lambda state, seat: Shillings(locations=parse_locations(locations))
+        )
+
+    @market.command(name="open", description="Take the Market token: everyone trades")
+    async def market_open(self, interaction: discord.Interaction[Any]) -> None:
+        await self._act(interaction, lambda state, seat: OpenMarket())
+
+    @market.command(name="buy", description="Buy a cube (the token holder: 1 or 2 colours)")
+    @app_commands.describe(colours='A colour or goods name, e.g. "red" or "red blue"')
+    async def market_buy(self, interaction: discord.Interaction[Any], colours: str) -> None:
+        await self._act(interaction, lambda state, seat: Buy(colours=parse_colours(colours)))
+
+    @market.command(name="sell", description="Sell a cube (the token holder: 1 or 2 colours)")
+    @app_commands.describe(colours='A colour or goods name, e.g. "books" or "red blue"')
+    async def market_sell(self, interaction: discord.Interaction[Any], colours: str) -> None:
+        await self._act(interaction, lambda state, seat: Sell(colours=parse_colours(colours)))
+
+    @market.command(name="pass", description="Leave the market for good")
+    async def market_pass(self, interaction: discord.Interaction[Any]) -> None:
+        await self._act(interaction, lambda state, seat: MarketPass())
+
+    @app_commands.command(name="skip", description="Fagin's Gang: take no action this round")
+    async def skip(self, interaction: discord.Interaction[Any]) -> None:
+        await self._act(interaction, lambda state, seat: Skip())
+
+    @app_commands.command(
+        name="discard", description="Fagin's Gang: return cubes over the hand limit"
+    )
+    @app_commands.describe(cubes='Which cubes to return, e.g. "3 red, 2 blue" or "red red blue"')
+    async def discard(self, interaction: discord.Interaction[Any], cubes: str) -> None:
+        await self._act(interaction, lambda state, seat: Discard(cubes=parse_cube_counts(cubes)))
+
+    @app_commands.command(name="board", description="Fagin's Gang: show the board")
+    @app_commands.describe(share="Post it for everyone in the game's channel (default: only you)")
+    async def board(self, interaction: discord.Interaction[Any], share: bool = False) -> None:
+        service = self.bot.service
+        game = service.find_game(place_of(interaction), actor_of(interaction), KIND)
+        if isinstance(game, str):
+            await deliver(interaction, Outcome.refusal(game), None)
+            return
+        if game.kind != KIND:
+            title = service.games[game.kind].title
+            await deliver(
+                interaction,
+                Outcome.refusal(f"The game here is {title}; `/board` is for Fagin's Gang."),
+                None,
+            )
+            return
+        if game.status == "lobby":
+            await deliver(interaction, Outcome.refusal("The game has not started yet."), None)
+            return
+        message = PRESENTER.board_message(service.table_for(game))
+        outcome = Outcome(public=[message]) if share else Outcome(reply=message)
+        await deliver(interaction, outcome, game.channel_id)
+
+    # -- buttons -----------------------------------------------------------------------------
+
+    async def buy_button(
+        self, interaction: discord.Interaction[Any], game_id: int, colour: str
+    ) -> None:
+        await self._act_in_game(interaction, game_id, lambda state, seat: Buy(colours=[colour]))
+
+    async def sell_button(
+        self, interaction: discord.Interaction[Any], game_id: int, colour: str
+    ) -> None:
+        await self._act_in_game(interaction, game_id, lambda state, seat: Sell(colours=[colour]))
+
+    async def pass_button(
+        self, interaction: discord.Interaction[Any], game_id: int, _: str
+    ) -> None:
+        await self._act_in_game(interaction, game_id, lambda state, seat: MarketPass())
+
+    # -- autocomplete ------------------------------------------------------------------------
+
+    def _position(self, interaction: discord.Interaction[Any]) -> tuple[FaginState, int] | None:
+        service = self.bot.service
+        if interaction.channel_id is None:
+            return None
+        game = service.find_game(place_of(interaction), actor_of(interaction), KIND)
+        if isinstance(game, str) or game.kind != KIND or game.status != "active":
+            return None
+        table: Table = service.table_for(game)
+        seat = table.seat_of(interaction.user.id)
+        if seat is None or not isinstance(table.state, FaginState):
+            return None
+        return table.state, seat
+
+    def _suggest(self, interaction: discord.Interaction[Any], kind: str, typed: str) -> Choices:
+        """Plans that fit the caller's position; never raises, as Discord shows no error."""
+        try:
+            position = self._position(interaction)
+            if position is None:
+                return []
+            state, seat = position
+            found = suggest_plan_completions(state, seat, kind, typed)
+        except Exception:  # an autocomplete failure must not surface as an error
+            log.exception("Fagin's Gang autocomplete failed for %r", typed)
+            return []
+        return [app_commands.Choice(name=text[:100], value=text[:100]) for text in found]
+
+    @move.autocomplete("plan")
+    async def move_plans(self, interaction: discord.Interaction[Any], current: str) -> Choices:
+        return self._suggest(interaction, "move", current)
+
+    @steal.autocomplete("plan")
+    async def steal_plans(self, interaction: discord.Interaction[Any], current: str) -> Choices:
+        return self._suggest(interaction, "steal", current)
+
+    @shillings.autocomplete("locations")
+    async def shilling_places(self, interaction: discord.Interaction[Any], current: str) -> Choices:
+        return self._suggest(interaction, "shillings", current)
+
+    @market_buy.autocomplete("colours")
+    async def buyable(self, interaction: discord.Interaction[Any], current: str) -> Choices:
+        return self._suggest(interaction, "buy", current)
+
+    @market_sell.autocomplete("colours")
+    async def sellable(self, interaction: discord.Interaction[Any], current: str) -> Choices:
+        return self._suggest(interaction, "sell", current)
+
+    @discard.autocomplete("cubes")
+    async def returnable(self, interaction: discord.Interaction[Any], current: str) -> Choices:
+        return self._suggest(interaction, "discard", current)
 
 
 async def setup(bot: SmithfieldBot) -> None:

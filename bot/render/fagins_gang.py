@@ -257,7 +257,7 @@ class FaginsGangPresenter(EventPresenter):
         assert view.market is not None
         market = view.market
         stalls = " · ".join(
-            f"{SQUARES[s.colour]} {s.count}/{s.capacity} at {s.price}s" for s in view.stalls
+            f"{colour_tag(s.colour)} {s.count}/{s.capacity} at {s.price}s" for s in view.stalls
         )
         order = []
         for s in market.order:
@@ -337,15 +337,19 @@ class FaginsGangPresenter(EventPresenter):
             assert isinstance(mine, FaginView)
             held = {c: n for c, n in mine.seats[seat].cubes.items() if n}
             default = table.rules.default_action(table.state, seat)
-            fallback_text = cubes_text(default.cubes) if isinstance(default, Discard) else "cubes"
-            example = ", ".join(f"{n} {c}" for c, n in list(held.items())[:2])
+            suggestion = (
+                ", ".join(f"{n} {c}" for c, n in default.cubes.items())
+                if isinstance(default, Discard)
+                else ""
+            )
             text = (
                 f"✋ **{table.rules.title}** in <#{table.game.channel_id}>: you hold "
                 f"{mine.seats[seat].cube_total} cubes, over the hand limit of "
-                f"{mine.hand_limit}. Return **{owed}** to the warehouses with "
-                f'`/discard cubes:"…"` (e.g. "{example}"), here or in the game channel.\n'
+                f"{mine.hand_limit}, so you must return **{owed}** to the warehouses.\n"
                 f"You hold: {cubes_text(held)}.\n"
-                f"If you do not choose in time, I return {fallback_text} "
+                f'Choose any {owed} with `/discard`, e.g. `/discard cubes:"{suggestion}"`, '
+                "here or in the game channel. If you do not choose in time, I return "
+                f"{cubes_text(default.cubes) if isinstance(default, Discard) else 'cubes'} "
                 "(from your largest piles)."
             )
             requests.append(

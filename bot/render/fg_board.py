@@ -100,6 +100,12 @@ def fagin_centre(index: int, slot: int, crowd: int = 1) -> Point:
     return column_left(index) + 8 + FAGIN_RADIUS + slot * step, FAGIN_TOP + 31
 
 
+def stall_space(index: int, space: int) -> Point:
+    """The centre of one space of the stall of the colour at ring position `index`."""
+    middle = MARKET_TOP + 40 + index * STALL_ROW + STALL_ROW // 2
+    return MARGIN + 270 + space * 20 + 8, middle
+
+
 def _mix(colour: RGB, other: RGB, amount: float) -> RGB:
     r, g, b = (round(c * (1 - amount) + o * amount) for c, o in zip(colour, other, strict=True))
     return r, g, b
@@ -294,7 +300,8 @@ class _Painter:
             self.text((MARGIN + 34, middle), _fit(f"{stall.colour} ({stall.goods})", 20, 226), 20)
             for space in range(stall.capacity):
                 filled = stall.colour if space < stall.count else None
-                self.square((MARGIN + 270 + space * 20, middle - 8), 16, filled)
+                x, y = stall_space(i, space)
+                self.square((x - 8, y - 8), 16, filled)
             self.text((MARGIN + 425, middle), f"{stall.count}", 20, anchor="rm", bold=True)
             self.text((MARGIN + 490, middle), f"{stall.price}s", 24, anchor="rm", bold=True)
             self.text((MARGIN + 600, middle), str(stall.warehouse), 20, anchor="rm")

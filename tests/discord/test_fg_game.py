@@ -1,0 +1,145 @@
+"""Whole games of Fagin's Gang played through the real bot: commands, buttons, announcements.
+
+Moves are chosen by a greedy player reading the stored state, and made the way a person
+makes them: `/move`, `/steal`, `/shillings`, `/skip`, `/discard`, `/market ...` and the
+market message's buttons.
+"""
+
+import discord
+import simcord
+
+from bot.settings import Settings
+from rules.fagins_gang import RULES, Buy, Sell
+from tests.discord.fg_support import (
+    game_id,
+    greedy_action,
+    market_message,
+    play,
+    player,
+    start_game,
+    state_of,
+)
+from tests.discord.harness import World, public, world
+
+
+def mentioned(message: discord.Message) -> set[int]:
+    return {user.id for user in message.mentions}
+
+
+def has_board(message: discord.Message) -> bool:
+    return any(
+        a.filename.endswith(".png") and a.content_type == "image/png" for a in message.attachments
+    )
+
+
+async def play_to_the_end(w: World, limit: int) -> None:
+    """Greedy moves until the game is over, checking every announcement on the way."""
+    for _ in range(limit):
+        before = state_of(w)
+        if before.result is not None:
+            return
+        seat = RULES.waiting_on(before)[0]
+        result = await play(w, seat, greedy_action(before, seat))
+        assert public(result), "an accepted action is announced publicly"
+        last = w.channel.last_message
+        assert last is not None
+        after = w.store.game(game_id_any(w))
+        if after.status == "finished":
+            return
+        waited = RULES.waiting_on(state_of(w))
+        assert mentioned(last) == {player(w, s).id for s in waited}, last.content
+        assert "➡️" in last.content
+    raise AssertionError(f"no winner after {limit} moves")
+
+
+def game_id_any(w: World) -> int:
+    return int(w.store.conn.execute("SELECT max(id) FROM games").fetchone()[0])
+
+
+async def run_market_round(w: World) -> None:
+    """Alice opens the market; trades go anticlockwise with buttons and a 2-cube trade."""
+    alice, bob = w.players
+    opened = await alice.slash(w.channel, "market open")
+    text = public(opened)
+    assert "market open" in text and "/market buy" in text
+    assert mentioned(opened.response.message) == {alice.id}
+    labels = [c.label for row in opened.response.message.components for c in row.children]
+    assert "Pass (leave the market)" in labels
+    assert any(label.startswith("Buy green · ") for label in labels)
+
+    prices = RULES.view(state_of(w), None).prices
+    cheap = sorted(prices, key=prices.__getitem__)[:2]
+    two = await play(w, 0, Buy(colours=cheap))
+    assert "alice** buys" in public(two) and mentioned(two.response.message) == {bob.id}
+
+    # Bob (the only other trader, to alice's right) sells one cube with a button.
+    sold = await play(w, 1, Sell(colours=["red"]))
+    assert "bob** sells 1 red" in public(sold)
+    # Alice presses Pass; bob buys, then passes and the market closes.
+    gid = game_id(w)
+    await alice.click(market_message(w), custom_id=f"sf:fg-pass:{gid}:")
+    await bob.click(market_message(w), custom_id=f"sf:fg-buy:{gid}:{cheap[0]}")
+    closed = await bob.click(market_message(w), custom_id=f"sf:fg-pass:{gid}:")
+    text = public(closed)
+    assert "market closes" in text and "Holdings:" in text
+    # Alice's action was the market; bob acts next in Phase 1.
+    assert w.channel.last_message is not None
+    assert mentioned(w.channel.last_message) == {bob.id}
+
+
+async def test_a_two_player_game_is_played_to_a_win(settings: Settings) -> None:
+    async with world(settings, 2) as w:
+        alice, bob = w.players
+        await start_game(w, fagin_target=1)
+        start = w.channel.last_message
+        assert start is not None and "begins" in start.content and has_board(start)
+        assert mentioned(start) == {alice.id}
+
+        await run_market_round(w)
+        await play_to_the_end(w, limit=80)
+
+        messages = w.channel.history()
+        summaries = [m for m in messages if "End of round" in m.content]
+        assert summaries and all(has_board(m) for m in summaries)
+        assert all("Phase 3" in m.content and "price wheel" in m.content for m in summaries)
+        final = messages[-1]
+        assert "🏆 **Game over**" in final.content
+        winner = state_of_finished(w)
+        assert mentioned(final) == {player(w, winner).id}
+        assert has_board(final) or has_board(messages[-2])
+        game = w.store.game(game_id_any(w))
+        assert game.status == "finished"
+        assert w.store.open_game(w.channel.id) is None
+        # The channel is free again, and /board now says there is no game.
+        refusal = await bob.slash(w.channel, "board")
+        assert refusal.ephemeral and "no running" in (refusal.response.content or "")
+
+
+def state_of_finished(w: World) -> int:
+    game = w.store.game(game_id_any(w))
+    assert game.state is not None
+    state = RULES.load_state(game.state)
+    assert state.result is not None and len(state.result.winners) == 1
+    return state.result.winners[0]
+
+
+async def test_a_six_player_game_runs_to_the_round_limit(settings: Settings) -> None:
+    async with world(settings, 6) as w:
+        await start_game(w, first=2, round_limit=3)
+        carol = w.players[2]
+        opened = await carol.slash(w.channel, "market open")
+        assert "market open" in public(opened)
+        # Trading goes anticlockwise from carol: bob, alice, frank, erin, dave.
+        order = [p.id for p in _trading_order(w)]
+        assert order == [w.players[i].id for i in (2, 1, 0, 5, 4, 3)]
+        await play_to_the_end(w, limit=200)
+        final = w.channel.history()[-1]
+        assert "round limit (3) is reached" in final.content
+        assert "🏆 **Game over**" in final.content
+        assert w.store.game(game_id_any(w)).status == "finished"
+
+
+def _trading_order(w: World) -> list[simcord.MemberActor]:
+    state = state_of(w)
+    assert state.market is not None
+    return [player(w, seat) for seat in state.market.order]
