@@ -77,4 +77,14 @@ TOPICS: dict[str, tuple[str, str]] = {
         "opener may trade two of different colours, all buys or all sells) at the price "
         "wheel's price, or `/market pass` to leave for good.",
     ),
+    "timers": (
+        "Long games — timers and absent players",
+        "The host sets `/game timer hours:<n> [remind:<n>]`: each step (your turn, or a "
+        "simultaneous step like price sheets) must be done within that time; a reminder "
+        "pings only whoever is still missing; at the deadline the bot plays the default "
+        "(pass, skip, last turn's prices, the standard discard) and says so. `/game pause` "
+        "and `/game resume` freeze the clocks. `/game kick member` (host or Manage Channels) "
+        "or `/game resign` puts a seat on autopilot; `/game replace old new` hands a seat to "
+        "someone else, who gets its private information by DM. `/games` lists your games.",
+    ),
 }
