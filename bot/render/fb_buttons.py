@@ -86,7 +86,7 @@ def price_groups(view: FantasyBusinessView, own: OwnView) -> list[list[str]]:
 def sheet_buttons(view: FantasyBusinessView, own: OwnView, game_id: int) -> list[ButtonSpec]:
     groups = price_groups(view, own)
     buttons = []
-    for index, group in enumerate(groups):
+    for index in range(len(groups)):
         label = "Set prices" if len(groups) == 1 else f"Set prices ({index + 1}/{len(groups)})"
         buttons.append(ButtonSpec(label, PRICES, game_id, f"{view.turn}.{index}", "primary"))
     if view.phase == "pricing" and not own.submitted:

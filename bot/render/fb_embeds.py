@@ -155,7 +155,7 @@ def _payout_line(table: Table, payout: Payout, festivals: int) -> str:
     else:
         how = "price per card"
     if festivals and payout.gold:
-        how += f", Festival ×{deck.data().festival_factor**festivals}"
+        how += f", Festival ×{deck.data().festival_factor ** festivals}"
     return (
         f"**{table.name(payout.seat)}** {payout.price} gold × {payout.cards} card{plural} "
         f"({how}) → **{payout.gold}**"
