@@ -16,6 +16,7 @@ from bot.messages import Attachment, ButtonSpec, Message, Outcome, Private
 from bot.render.fg_board import render_board
 from bot.render.generic import COLOUR, EventPresenter, clip, describe_action
 from bot.table import Table
+from bot.timing import stamp
 from rules.events import Event
 from rules.fagins_gang import BOARD, FaginView, parse_action
 from rules.fagins_gang.actions import (
@@ -348,7 +349,9 @@ class FaginsGangPresenter(EventPresenter):
                 f"{mine.hand_limit}, so you must return **{owed}** to the warehouses.\n"
                 f"You hold: {cubes_text(held)}.\n"
                 f'Choose any {owed} with `/discard`, e.g. `/discard cubes:"{suggestion}"`, '
-                "here or in the game channel. If you do not choose in time, I return "
+                "here or in the game channel. If you do not choose"
+                + (f" by {stamp(table.game.deadline)}" if table.game.deadline else " in time")
+                + ", I return "
                 f"{cubes_text(default.cubes) if isinstance(default, Discard) else 'cubes'} "
                 "(from your largest piles)."
             )

@@ -14,6 +14,7 @@ from tests.discord.fg_support import (
     game_id,
     greedy_action,
     market_message,
+    pinged,
     play,
     player,
     start_game,
@@ -49,6 +50,12 @@ async def play_to_the_end(w: World, limit: int) -> None:
         waited = RULES.waiting_on(state_of(w))
         assert mentioned(last) == {player(w, s).id for s in waited}, last.content
         assert "➡️" in last.content
+        # Pinged: whoever is waited on, except the one who just acted and anyone already
+        # pinged for a hand-limit step that is still going on.
+        expected = {player(w, s).id for s in waited} - {player(w, seat).id}
+        if set(waited) < set(RULES.waiting_on(before)):
+            expected = set()
+        assert pinged(w, last) == expected, last.content
     raise AssertionError(f"no winner after {limit} moves")
 
 
