@@ -1,5 +1,11 @@
-"""`python -m bot` runs the bot on Discord."""
+"""`python -m bot` runs the bot on Discord; `python -m bot sandbox` runs it locally.
 
+The sandbox (simcord's simulated Discord with a browser page) needs no token, so a
+newcomer can play at once; the Discord run keeps refusing to start without one.
+"""
+
+import argparse
+import asyncio
 import logging
 import sys
 
@@ -7,15 +13,78 @@ from pydantic import ValidationError
 
 from bot.settings import Settings
 
+MAX_SANDBOX_PLAYERS = 8  # bot.sandbox.MAX_PLAYERS; kept here so --help stays light
+DEFAULT_SANDBOX_PORT = 8765
 
-def main(argv: list[str]) -> int:
+
+def _player_count(text: str) -> int:
     try:
-        settings = Settings()
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not 1 <= value <= MAX_SANDBOX_PLAYERS:
+        raise argparse.ArgumentTypeError(
+            f"must be between 1 and {MAX_SANDBOX_PLAYERS}, not {value}"
+        )
+    return value
+
+
+def _port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number") from None
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"must be between 0 and 65535, not {value}")
+    return value
+
+
+def parser() -> argparse.ArgumentParser:
+    root = argparse.ArgumentParser(
+        prog="python -m bot",
+        description="Run Smithfield on Discord (needs DISCORD_TOKEN), or locally with `sandbox`.",
+    )
+    commands = root.add_subparsers(dest="command", metavar="{sandbox}")
+    sandbox = commands.add_parser(
+        "sandbox",
+        help="play locally in a browser against a simulated Discord (no token needed)",
+        description="Run the bot in a simulated Discord server with a #table channel and "
+        "named players, and serve a local page to play in (127.0.0.1 only).",
+    )
+    sandbox.add_argument(
+        "--players",
+        type=_player_count,
+        default=4,
+        metavar="N",
+        help=f"number of players, 1 to {MAX_SANDBOX_PLAYERS} (default 4)",
+    )
+    sandbox.add_argument(
+        "--port",
+        type=_port,
+        default=DEFAULT_SANDBOX_PORT,
+        metavar="P",
+        help=f"loopback port of the page (default {DEFAULT_SANDBOX_PORT}; 0 picks a free one)",
+    )
+    return root
+
+
+def load_settings() -> Settings | None:
+    try:
+        return Settings()
     except ValidationError as error:
         first = error.errors()[0]
         where = ".".join(str(part) for part in first["loc"])
         print(f"smithfield: bad setting {where}: {first['msg']}", file=sys.stderr)
+        return None
+
+
+def main(argv: list[str]) -> int:
+    args = parser().parse_args(argv)
+    settings = load_settings()
+    if settings is None:
         return 2
+    if args.command == "sandbox":
+        return run_sandbox(settings, players=args.players, port=args.port)
     if settings.discord_token is None:
         print(
             "smithfield: DISCORD_TOKEN is not set. Put DISCORD_TOKEN=<your bot token> in .env "
@@ -30,6 +99,37 @@ def main(argv: list[str]) -> int:
 
     bot = create_bot(settings)
     bot.run(settings.discord_token.get_secret_value(), log_handler=None)
+    return 0
+
+
+def run_sandbox(settings: Settings, *, players: int, port: int) -> int:
+    # The sandbox prints one line; its log stays quiet unless a level was asked for.
+    if "log_level" in settings.model_fields_set:
+        logging.basicConfig(
+            level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+        )
+    else:
+        # discord.py's start-up warnings (voice support, intents) mean nothing here.
+        logging.basicConfig(level="WARNING", format="%(levelname)s %(name)s: %(message)s")
+        logging.getLogger("discord").setLevel(logging.ERROR)
+    try:
+        from bot import sandbox
+    except ImportError as error:
+        print(
+            f"smithfield: the sandbox needs simcord[preview] ({error.name} is missing): "
+            "pip install -e '.[sandbox]'",
+            file=sys.stderr,
+        )
+        return 2
+    try:
+        asyncio.run(sandbox.run_sandbox(settings, players=players, port=port))
+    except OSError as error:
+        print(
+            f"smithfield: cannot serve the sandbox on 127.0.0.1:{port} ({error.strerror}); "
+            "try another --port (0 picks a free one)",
+            file=sys.stderr,
+        )
+        return 2
     return 0
 
 

@@ -17,6 +17,10 @@ class Settings(BaseSettings):
 
     discord_token: SecretStr | None = Field(default=None, alias="DISCORD_TOKEN")
     database_path: Path = Field(default=Path("data/smithfield.db"), alias="SMITHFIELD_DB")
+    # The sandbox (`python -m bot sandbox`) keeps its games apart from real ones.
+    sandbox_database_path: Path = Field(
+        default=Path("data/sandbox.db"), alias="SMITHFIELD_SANDBOX_DB"
+    )
     seed: int | None = Field(default=None, alias="SMITHFIELD_SEED")
     log_level: str = Field(default="INFO", alias="SMITHFIELD_LOG_LEVEL")
     dev_guild_id: int | None = Field(default=None, alias="SMITHFIELD_DEV_GUILD")

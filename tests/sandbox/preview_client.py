@@ -1,0 +1,122 @@
+"""Playing through simcord's preview HTTP API, as the page in a browser does.
+
+Only loopback HTTP: the room list of the sandbox, then the preview's own routes
+(`/api/pages`, `/api/commands`, `/api/state`, `/api/action`).
+"""
+
+import uuid
+from typing import Any
+
+import aiohttp
+
+from bot.sandbox import Sandbox
+from bot.sandbox_rooms import SECRET_HEADER
+
+
+def split(url: str) -> tuple[str, str]:
+    base, secret = url.split("/#", 1)
+    return base, secret
+
+
+async def open_room(http: aiohttp.ClientSession, sandbox: Sandbox, room: str) -> str:
+    """What the room list's button does: ask for the room, get the preview's URL."""
+    base, secret = split(sandbox.url)
+    async with http.post(f"{base}/api/rooms/{room}", headers={SECRET_HEADER: secret}) as response:
+        assert response.status == 200, await response.text()
+        body = await response.json()
+    return str(body["url"])
+
+
+class PreviewPage:
+    """One page of the preview, acting as one viewer at a time."""
+
+    def __init__(self, http: aiohttp.ClientSession, url: str) -> None:
+        self.http = http
+        self.base, capability = split(url)
+        self.headers = {"X-Simcord-Capability": capability}
+        self.sequence = 0
+        self.page: dict[str, Any] = {}
+
+    async def open(self, viewer_id: int | None = None) -> "PreviewPage":
+        body = {} if viewer_id is None else {"viewer_id": str(viewer_id)}
+        async with self.http.post(
+            f"{self.base}/api/pages", json=body, headers=self.headers
+        ) as response:
+            assert response.status == 200, await response.text()
+            self.page = await response.json()
+        self.headers["X-Simcord-Context"] = self.page["context"]["id"]
+        return self
+
+    async def state(self) -> dict[str, Any]:
+        async with self.http.get(f"{self.base}/api/state", headers=self.headers) as response:
+            assert response.status == 200, await response.text()
+            self.page = await response.json()
+        return self.page
+
+    async def commands(self) -> list[dict[str, Any]]:
+        async with self.http.get(f"{self.base}/api/commands", headers=self.headers) as response:
+            assert response.status == 200, await response.text()
+            catalog = await response.json()
+        return list(catalog["entries"])
+
+    async def _act(self, kind: str, **fields: Any) -> dict[str, Any]:
+        state = await self.state()
+        self.sequence += 1
+        body = {
+            "protocol_version": 3,
+            "sequence": self.sequence,
+            "request_id": uuid.uuid4().hex,
+            "generation": state["context"]["generation"],
+            "bot_generation": state["botGeneration"],
+            "published_revision": state["publishedRevision"],
+            "kind": kind,
+            **fields,
+        }
+        async with self.http.post(
+            f"{self.base}/api/action", json=body, headers=self.headers
+        ) as response:
+            assert response.status == 200, await response.text()
+            result: dict[str, Any] = await response.json()
+        assert result["rejected"] is False, result.get("diagnostics")
+        return result
+
+    async def act_as(self, viewer_id: int) -> None:
+        await self._act("viewer", viewer_id=str(viewer_id))
+
+    async def run(self, invocation: str, **options: str) -> dict[str, Any]:
+        """Run a slash command from the composer; options as the page sends them (strings)."""
+        entry = next(e for e in await self.commands() if e["invocation"] == invocation)
+        result = await self._act(
+            "run_command",
+            command_id=entry["commandId"],
+            path=entry["path"],
+            schema_fingerprint=entry["schemaFingerprint"],
+            options=options,
+        )
+        assert result["settlement"] == "settled", result
+        return result
+
+    async def autocomplete(
+        self, invocation: str, focused: str, value: str, **options: str
+    ) -> list[dict[str, Any]]:
+        """The choices the bot offers while a person types into an option."""
+        entry = next(e for e in await self.commands() if e["invocation"] == invocation)
+        result = await self._act(
+            "autocomplete_command",
+            command_id=entry["commandId"],
+            path=entry["path"],
+            schema_fingerprint=entry["schemaFingerprint"],
+            focused=focused,
+            value=value,
+            options=options,
+        )
+        assert result["result"]["answered"], result
+        return list(result["result"]["choices"])
+
+    def message(self, message_id: str) -> dict[str, Any]:
+        message: dict[str, Any] = self.page["messages"][message_id]
+        return message
+
+    async def texts(self) -> str:
+        """Everything the page shows as text, to look for what the bot said."""
+        return str(await self.state())

@@ -1,0 +1,136 @@
+"""A person plays in the sandbox's page: loopback HTTP only, through the preview's own API."""
+
+import aiohttp
+import pytest
+
+from bot.sandbox import Sandbox
+from bot.sandbox_rooms import SECRET_HEADER
+from bot.settings import Settings
+from tests.sandbox.preview_client import PreviewPage, open_room, split
+
+
+async def start_fantasy_business(sandbox: Sandbox) -> None:
+    """Three players at a started game, set up by the players themselves."""
+    world = sandbox.world
+    alice, bob, carol = world.players[:3]
+    await alice.slash(world.table, "game new", game="fantasy-business")
+    await bob.slash(world.table, "game join")
+    await carol.slash(world.table, "game join")
+    await alice.slash(world.table, "game start")
+
+
+async def test_the_room_list_is_a_loopback_page_and_opening_a_room_needs_the_secret(
+    settings: Settings,
+) -> None:
+    async with (
+        Sandbox(settings, players=2, port=0, tick=False) as sandbox,
+        aiohttp.ClientSession() as http,
+    ):
+        base, _secret = split(sandbox.url)
+        assert base.startswith("http://127.0.0.1:")
+        async with http.get(f"{base}/") as response:
+            assert response.status == 200
+            assert response.content_type == "text/html"
+            page = await response.text()
+        assert "#table" in page
+        assert 'data-room="dm-alice"' in page and 'data-room="dm-bob"' in page
+        async with http.post(f"{base}/api/rooms/table") as response:
+            assert response.status == 401
+        async with http.post(f"{base}/api/rooms/table", headers={SECRET_HEADER: "guess"}) as r:
+            assert r.status == 401
+        # A page reached through another host name (DNS rebinding) is refused.
+        async with http.get(f"{base}/", headers={"Host": "evil.example"}) as response:
+            assert response.status == 403
+
+
+async def test_a_player_runs_a_slash_command_through_the_preview_api(settings: Settings) -> None:
+    async with (
+        Sandbox(settings, players=4, port=0, tick=False) as sandbox,
+        aiohttp.ClientSession() as http,
+    ):
+        url = await open_room(http, sandbox, "table")
+        base, _capability = split(url)
+        assert base.startswith("http://127.0.0.1:")
+        async with http.get(f"{base}/") as response:
+            assert response.status == 200 and response.content_type == "text/html"
+        page = await PreviewPage(http, url).open()
+        names = [viewer["name"] for viewer in page.page["viewers"]]
+        assert names == ["alice", "bob", "carol", "dave"]
+
+        result = await page.run("game new", game="fantasy-business")
+
+        [outcome] = result["outcomes"]
+        await page.state()
+        reply = page.message(outcome["messageId"])
+        assert reply["author"]["name"] == "Smithfield"
+        assert "Fantasy Business" in reply["content"]
+        assert sandbox.world.table.last_message.id == int(outcome["messageId"])
+
+
+async def test_any_player_joins_through_the_viewer_switch(settings: Settings) -> None:
+    async with (
+        Sandbox(settings, players=3, port=0, tick=False) as sandbox,
+        aiohttp.ClientSession() as http,
+    ):
+        page = await PreviewPage(http, await open_room(http, sandbox, "table")).open()
+        await page.run("game new", game="fagins-gang")
+        bob = sandbox.world.players[1]
+        await page.act_as(bob.id)
+
+        await page.run("game join")
+
+        assert (await page.state())["viewerId"] == str(bob.id)
+        assert "bob" in sandbox.world.table.last_message.content
+
+
+async def test_autocomplete_answers_in_the_page(settings: Settings) -> None:
+    async with (
+        Sandbox(settings, players=3, port=0, tick=False) as sandbox,
+        aiohttp.ClientSession() as http,
+    ):
+        world = sandbox.world
+        await world.players[0].slash(world.table, "game new", game="fagins-gang")
+        for player in world.players[1:]:
+            await player.slash(world.table, "game join")
+        await world.players[0].slash(world.table, "game start")
+        page = await PreviewPage(http, await open_room(http, sandbox, "table")).open()
+
+        choices = await page.autocomplete("move", "plan", "th")
+
+        assert choices and all("thames" in choice["name"] for choice in choices)
+
+
+async def test_a_players_dms_are_a_room_of_their_own(settings: Settings) -> None:
+    async with (
+        Sandbox(settings, players=3, port=0, tick=False) as sandbox,
+        aiohttp.ClientSession() as http,
+    ):
+        await start_fantasy_business(sandbox)
+        bob = sandbox.world.players[1]
+        page = await PreviewPage(http, await open_room(http, sandbox, "dm-bob")).open()
+        assert [viewer["name"] for viewer in page.page["viewers"]] == ["bob"]
+        assert page.page["channel"]["guildId"] is None
+
+        result = await page.run("hand")
+
+        [outcome] = result["outcomes"]
+        await page.state()
+        reply = page.message(outcome["messageId"])
+        assert reply["author"]["name"] == "Smithfield"
+        assert int(reply["channel_id"]) == bob.user.dm_channel.id
+
+
+async def test_opening_another_room_replaces_the_preview(settings: Settings) -> None:
+    async with (
+        Sandbox(settings, players=2, port=0, tick=False) as sandbox,
+        aiohttp.ClientSession() as http,
+    ):
+        table = await open_room(http, sandbox, "table")
+        assert await open_room(http, sandbox, "table") == table
+        await open_room(http, sandbox, "dm-alice")
+        assert sandbox.rooms.room == "dm-alice"
+        base, capability = split(table)
+        with pytest.raises(aiohttp.ClientConnectionError):
+            await http.post(
+                f"{base}/api/pages", json={}, headers={"X-Simcord-Capability": capability}
+            )
