@@ -103,6 +103,10 @@ async def test_a_two_player_game_is_played_to_a_win(settings: Settings) -> None:
         assert mentioned(start) == {alice.id}
 
         await run_market_round(w)
+        log = (await bob.slash(w.channel, "game log", count=7)).response
+        assert log is not None
+        assert "open the market" in log.content and "pass at the market" in log.content
+        assert "buy green" in log.content and "sell red" in log.content
         await play_to_the_end(w, limit=80)
 
         messages = w.channel.history()
