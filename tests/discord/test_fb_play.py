@@ -29,19 +29,22 @@ def texts(message: Any) -> list[str]:
         found += [embed.title or "", embed.description or "", embed.footer.text or ""]
         for f in embed.fields:
             found += [f.name or "", f.value or ""]
-    for row in message.components or []:
-        for item in getattr(row, "children", []):
-            found.append(getattr(item, "label", None) or "")
-    return found
+    return found + labels(message)
 
 
 def labels(message: Any) -> list[str]:
-    return [
-        item.label or ""
-        for row in message.components or []
-        for item in getattr(row, "children", [])
-        if isinstance(item, discord.Button)
-    ]
+    """Button labels of a channel message or of an interaction response (raw dicts)."""
+    found = []
+    for row in message.components or []:
+        if isinstance(row, dict):
+            found += [item.get("label") or "" for item in row.get("components", [])]
+        else:
+            found += [
+                item.label or ""
+                for item in getattr(row, "children", [])
+                if isinstance(item, discord.Button)
+            ]
+    return found
 
 
 def modal_fields(result: simcord.InteractionResult) -> list[str]:
@@ -162,7 +165,7 @@ class Driver:
         text = public(await self.member(seat).slash(self.w.channel, "play", **options))
         assert name in text, text
 
-    async def set_prices(self, seat: int, turn: int) -> None:
+    async def set_prices(self, seat: int, turn: int, way: int | None = None) -> None:
         state = self.state
         mine = {
             key: chosen_price(seat, key, turn)
@@ -171,7 +174,7 @@ class Driver:
         }
         self.prices.setdefault(turn, {})[seat] = mine
         actor = self.member(seat)
-        way = (seat + turn) % 3
+        way = (seat + turn) % 3 if way is None else way
         if seat in self.closed:
             sheet = await actor.slash(self.w.channel, "sheet")
             assert sheet.ephemeral and sheet.response is not None
@@ -227,6 +230,10 @@ class Driver:
             if turn % 2 == 0 and self.state.specials[seat]:
                 await self.play_special(seat)
             await self.set_prices(seat, turn)
+        self.check_reveal(turn)
+
+    def check_reveal(self, turn: int) -> None:
+        """The rules revealed exactly the prices set through Discord (minus stolen cards)."""
         stored = self.w.store.game(self.game_id).state
         assert stored is not None
         reveal = RULES.load_state(stored).last_reveal
