@@ -14,8 +14,15 @@ $(STAMP): pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# With a token (environment or .env) the bot goes on Discord; without one, the local sandbox.
+# A bad setting also takes the Discord path, where `python -m bot` names it in one line.
 run: $(STAMP)
-	$(PY) -m bot
+	@if [ "$$($(PY) -c 'from bot.settings import Settings; print(Settings().discord_token is None)' 2>/dev/null)" = True ]; then \
+		echo "No DISCORD_TOKEN set: starting the local sandbox (put DISCORD_TOKEN=... in .env to run on Discord)."; \
+		exec $(PY) -m bot sandbox; \
+	else \
+		exec $(PY) -m bot; \
+	fi
 
 lint: $(STAMP)
 	$(PY) -m ruff check .
