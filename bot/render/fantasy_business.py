@@ -24,10 +24,14 @@ from bot.table import Table
 from rules.events import Event
 from rules.fantasy_business import deck
 from rules.fantasy_business.actions import SetPrice, Submit
+from rules.fantasy_business.state import Reveal
 from rules.fantasy_business.views import FantasyBusinessView
 
 SHEET_FALLBACK = "`/sheet`"
 HAND_FALLBACK = "`/hand`"
+
+EMBED_TOTAL = 6000
+"""Discord's limit on the characters of all embeds in one message."""
 
 SHOWN_AS_EMBEDS = frozenset({"sheets_revealed", "income_paid"})
 """Events whose long texts the reveal embeds replace."""
@@ -94,6 +98,14 @@ def phase_message(
     )
 
 
+def reveal_messages(table: Table, reveal: Reveal, content: str) -> list[Message]:
+    """The reveal in one message, unless a huge table would pass Discord's embed limit."""
+    embeds = reveal_embeds(table, reveal)
+    if sum(len(embed) for embed in embeds) + len(content) <= EMBED_TOTAL:
+        return [Message(content=content, embeds=embeds)]
+    return [Message(content=content, embeds=embeds[:1]), Message(embeds=embeds[1:])]
+
+
 def sheet_message(table: Table, seat: int, intro: str = "", *, hand: bool = False) -> Message:
     """A player's own sheet and specials, with the controls to price and submit."""
     view = own_view(table, seat)
@@ -137,9 +149,7 @@ class FantasyBusinessPresenter(EventPresenter):
                 f"📜 **Turn {view.last_reveal.turn}: every price sheet is revealed.**",
             ]
             outcome.public = [
-                Message(
-                    content=clip("\n".join(head)), embeds=reveal_embeds(table, view.last_reveal)
-                ),
+                *reveal_messages(table, view.last_reveal, clip("\n".join(head))),
                 phase_message(table, view, _lines(table, events[cut:])),
             ]
         elif any(event.public for event in events):

@@ -13,7 +13,7 @@ import discord
 from bot.render.generic import COLOUR, clip
 from bot.table import Table
 from rules.fantasy_business import deck
-from rules.fantasy_business.state import Payout, Reveal
+from rules.fantasy_business.state import ArticleIncome, Payout, Reveal
 from rules.fantasy_business.views import FantasyBusinessView, OwnView, SeatView
 
 FIELD_LIMIT = 1024
@@ -143,23 +143,28 @@ def _played_lines(table: Table, view: FantasyBusinessView) -> str:
     return clip("\n".join(lines), FIELD_LIMIT)
 
 
-def _payout_line(table: Table, payout: Payout, festivals: int) -> str:
-    bonus = deck.data().lowest_price_bonus
-    plural = "s" if payout.cards != 1 else ""
-    if payout.warrant:
-        how = f"Royal Warrant: price + {deck.data().warrant_bonus} per card"
+def _payout_line(table: Table, payout: Payout, row: ArticleIncome) -> str:
+    """One owner's income, compact enough for eight players in one message."""
+    festivals = row.festivals
+    if row.embargo:
+        how = f"{payout.standing}, Embargo"
+    elif payout.warrant:
+        how = f"Royal Warrant +{deck.data().warrant_bonus}"
     elif payout.standing == "lowest":
-        how = f"lowest, +{bonus} per card" if payout.bonus else "lowest (shared: no bonus)"
-    elif payout.standing == "highest":
-        how = "highest: nothing"
+        how = f"lowest +{deck.data().lowest_price_bonus}" if payout.bonus else "lowest, shared"
     else:
-        how = "price per card"
+        how = payout.standing
     if festivals and payout.gold:
         how += f", Festival ×{deck.data().festival_factor ** festivals}"
     return (
-        f"**{table.name(payout.seat)}** {payout.price} gold × {payout.cards} card{plural} "
-        f"({how}) → **{payout.gold}**"
+        f"**{table.name(payout.seat)}** {payout.price} × {payout.cards} — {how} → **{payout.gold}**"
     )
+
+
+INCOME_LEGEND = (
+    "price × cards — standing → gold. The lowest price earns price + {bonus} per card, "
+    "the highest nothing, any other price its price per card."
+)
 
 
 def reveal_embeds(table: Table, reveal: Reveal) -> list[discord.Embed]:
@@ -170,7 +175,11 @@ def reveal_embeds(table: Table, reveal: Reveal) -> list[discord.Embed]:
     for seat, sheet in enumerate(reveal.sheets):
         shown = " · ".join(f"{article_name(k)} **{sheet[k]}**" for k in in_list_order(sheet))
         sheets.add_field(name=table.name(seat), value=shown or "no articles", inline=False)
-    income = discord.Embed(title=f"Turn {reveal.turn}: income", colour=COLOUR)
+    income = discord.Embed(
+        title=f"Turn {reveal.turn}: income",
+        description=INCOME_LEGEND.format(bonus=deck.data().lowest_price_bonus),
+        colour=COLOUR,
+    )
     for row in reveal.income[: MAX_FIELDS - 1]:
         note = ""
         if row.embargo:
@@ -180,7 +189,7 @@ def reveal_embeds(table: Table, reveal: Reveal) -> list[discord.Embed]:
                 f" ×{row.festivals}" if row.festivals > 1 else ""
             )
         base = deck.article(row.article).base
-        value = "\n".join(_payout_line(table, p, row.festivals) for p in row.payouts)
+        value = "\n".join(_payout_line(table, p, row) for p in row.payouts)
         income.add_field(
             name=f"{article_name(row.article)} (base {base}){note}",
             value=clip(value, FIELD_LIMIT),

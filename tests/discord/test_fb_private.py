@@ -11,7 +11,7 @@ from rules.fantasy_business import RULES, deck
 from rules.fantasy_business.state import GameState
 from tests.discord.harness import public, world
 from tests.discord.test_fb_play import Driver, labels, modal_fields, texts
-from tests.discord.test_fb_refusals import game_at
+from tests.discord.test_fb_refusals import bidding, game_at
 from tests.rules.fantasy_business.fb_builders import position
 
 ALL_ARTICLES = {key: 1 for key in deck.articles()}
@@ -213,3 +213,12 @@ async def test_the_move_log_never_shows_a_price_before_the_reveal(settings: Sett
         log = await bob.slash(w.channel, "game log")
         text = log.response.content or ""
         assert "set a price for Swords" in text and "7" not in text.split("—")[-1]
+
+
+async def test_auction_buttons_on_an_old_message_work_after_a_restart(settings: Settings) -> None:
+    async with game_at(settings, bidding(to_act=1, quiet=1)) as w:
+        old = w.extra["status"]
+        await w.restart()
+        text = public(await w.players[1].click(old, label="Bid 4"))
+        assert "**bob** bids 4 gold for the Swords. **carol** may raise or pass." in text
+        assert w.players[2].mention in text
