@@ -6,6 +6,7 @@ channel; private ones go by DM, and when a DM bounces the channel is told to use
 private command — never what the message said.
 """
 
+import asyncio
 import io
 import logging
 from typing import Any
@@ -18,11 +19,15 @@ from bot.messages import Message, Outcome
 log = logging.getLogger(__name__)
 
 
-def _kwargs(message: Message) -> dict[str, Any]:
+async def _kwargs(message: Message) -> dict[str, Any]:
+    files = [
+        discord.File(io.BytesIO(await asyncio.to_thread(a.bytes)), filename=a.filename)
+        for a in message.files
+    ]
     kwargs: dict[str, Any] = {
         "content": message.content or None,
         "embeds": message.embeds,
-        "files": [discord.File(_bytes(a.data), filename=a.filename) for a in message.files],
+        "files": files,
         "allowed_mentions": discord.AllowedMentions(
             everyone=False, roles=False, users=[discord.Object(u) for u in message.mentions]
         ),
@@ -33,12 +38,8 @@ def _kwargs(message: Message) -> dict[str, Any]:
     return kwargs
 
 
-def _bytes(data: bytes) -> io.BytesIO:
-    return io.BytesIO(data)
-
-
 async def send(channel: discord.abc.Messageable, message: Message) -> discord.Message:
-    return await channel.send(**_kwargs(message))
+    return await channel.send(**await _kwargs(message))
 
 
 async def deliver(
@@ -51,7 +52,7 @@ async def deliver(
 
     async def answer(message: Message, *, ephemeral: bool) -> None:
         nonlocal responded
-        kwargs = _kwargs(message)
+        kwargs = await _kwargs(message)
         if not responded:
             responded = True
             await interaction.response.send_message(ephemeral=ephemeral, **kwargs)
@@ -96,7 +97,7 @@ async def deliver_private(
     """DM one user; on failure tell the channel where to look, revealing nothing."""
     try:
         user = client.get_user(user_id) or await client.fetch_user(user_id)
-        await user.send(**_kwargs(message))
+        await user.send(**await _kwargs(message))
         return True
     except (discord.Forbidden, discord.HTTPException) as error:
         log.info("DM to %s failed: %s", user_id, error)

@@ -6,6 +6,7 @@ ephemeral and start with ❌, public messages go to the game's channel, private 
 their owner's DMs with an in-channel fallback that reveals nothing.
 """
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -31,8 +32,15 @@ class ButtonSpec:
 
 @dataclass(frozen=True)
 class Attachment:
+    """A file for a message. Pictures are drawn lazily (`render`), off the event loop and
+    after the action is stored, so drawing never delays an acknowledgement."""
+
     filename: str
-    data: bytes
+    data: bytes = b""
+    render: Callable[[], bytes] | None = None
+
+    def bytes(self) -> bytes:
+        return self.render() if self.render is not None else self.data
 
 
 @dataclass

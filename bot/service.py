@@ -513,9 +513,10 @@ class GameService:
         return steps
 
     def phase_of(self, game: GameRow, rules: GameRules, state: Any) -> str | None:
+        """The step's name, for steps with their own deadline in untimed games."""
         if game.timer_hours > 0 or not any(kind == game.kind for kind, _ in UNTIMED_STEP_HOURS):
             return None
-        phase = getattr(rules.view(state, None), "phase", None)
+        phase = getattr(state, "phase", None)
         return phase if isinstance(phase, str) else None
 
     # -- replay --------------------------------------------------------------------------

@@ -172,7 +172,10 @@ class Store:
         return self.game(game_id)
 
     def game(self, game_id: int) -> GameRow:
-        return _game(self.db.table("games").get(game_id))
+        rows = list(self.db.query("SELECT * FROM games WHERE id = ?", [game_id]))
+        if not rows:
+            raise KeyError(f"no game {game_id}")
+        return _game(rows[0])
 
     def open_game(self, channel_id: int) -> GameRow | None:
         rows = list(

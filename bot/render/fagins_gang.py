@@ -7,6 +7,7 @@ wheel, hand limit, next round) with the board picture. The last message says who
 waited on and pings only them.
 """
 
+from functools import partial
 from typing import Any
 
 import discord
@@ -85,7 +86,7 @@ def public_view(table: Table) -> FaginView:
 
 
 def board_attachment(table: Table) -> Attachment:
-    return Attachment(BOARD_FILE, render_board(public_view(table), table.names))
+    return Attachment(BOARD_FILE, render=partial(render_board, public_view(table), table.names))
 
 
 def colour_tag(colour: str) -> str:

@@ -181,8 +181,19 @@ class Board(BaseModel):
 
     def goods_at(self, location: str, level: int) -> list[str]:
         """The goods printed on a level: colour keys and ★ for each free choice."""
-        row = self.yields[level - self.levels.top]
-        return [self.ring_colour(location, symbol) for symbol in row.goods]
+        return list(self._printed_goods[(location, level)])
+
+    @cached_property
+    def _printed_goods(self) -> dict[tuple[str, int], tuple[str, ...]]:
+        # Views and legal moves read every level of every location on each call.
+        return {
+            (location, level): tuple(
+                self.ring_colour(location, symbol)
+                for symbol in self.yields[level - self.levels.top].goods
+            )
+            for location in self.ring
+            for level in range(self.levels.top, self.levels.top + len(self.yields))
+        }
 
     def shillings_at(self, location: str, level: int) -> int:
         row = self.yields[level - self.levels.top]
