@@ -143,9 +143,3 @@ async def play(w: World, seat: int, action: Action) -> simcord.InteractionResult
         button = f"sf:fg-{verb}:{gid}:{action.colours[0]}"
         return await who.click(market_message(w), custom_id=button)
     return await who.slash(channel, f"market {verb}", colours=" ".join(action.colours))
-
-
-def pinged(w: World, message: discord.Message) -> set[int]:
-    """Who the message really notified (its allowed mentions), not just who it names."""
-    stored = w.env.backend.get_message(message.channel.id, message.id)
-    return set(stored.ping_user_ids)

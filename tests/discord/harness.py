@@ -96,6 +96,12 @@ async def world(
         yield World(env, guild, channel, members, settings, games, clock)
 
 
+def pinged(w: World, message: discord.Message) -> set[int]:
+    """Who a message really notified (its allowed mentions), not just who it names."""
+    stored = w.env.backend.get_message(message.channel.id, message.id)
+    return set(stored.ping_user_ids)
+
+
 def refused(result: simcord.InteractionResult) -> str:
     """The refusal text, after checking it follows the convention."""
     assert result.ephemeral, f"refusal must be ephemeral: {result.response.content!r}"

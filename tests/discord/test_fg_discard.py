@@ -3,8 +3,8 @@ or by DM, a closed DM, and the default applied when the step's time runs out."""
 
 from bot.settings import Settings
 from rules.fagins_gang import FaginState
-from tests.discord.fg_support import pinged, set_state, start_game, state_of
-from tests.discord.harness import public, refused, world
+from tests.discord.fg_support import set_state, start_game, state_of
+from tests.discord.harness import pinged, public, refused, world
 
 HOUR = 3600.0
 

@@ -5,8 +5,8 @@ import discord
 
 from bot.settings import Settings
 from rules.fagins_gang import RULES
-from tests.discord.fg_support import game_id, pinged, set_state, start_game, state_of
-from tests.discord.harness import public, refused, world
+from tests.discord.fg_support import game_id, set_state, start_game, state_of
+from tests.discord.harness import pinged, public, refused, world
 
 
 def labels(message: discord.Message) -> list[str]:

@@ -8,7 +8,7 @@ from rules.fantasy_business import RULES as FB
 from rules.fantasy_business import deck
 from rules.fantasy_business.state import GameState
 from tests.discord.fg_support import greedy_action, play, start_game, state_of
-from tests.discord.harness import World, public, refused, world
+from tests.discord.harness import World, pinged, public, refused, world
 
 HOUR = 3600.0
 
@@ -72,7 +72,7 @@ async def test_fagins_gang_finishes_through_skips_when_one_player_never_acts(
     settings: Settings,
 ) -> None:
     async with world(settings, 2) as w:
-        alice, bob = w.players
+        alice = w.players[0]
         await start_game(w, first=0, round_limit=3)
         public(await alice.slash(w.channel, "game timer", hours=6))
         for _ in range(300):
@@ -124,3 +124,21 @@ async def test_kicked_players_seat_plays_its_default_at_once(settings: Settings)
         text = public(await alice.slash(w.channel, "game kick", member=bob))
         assert "autopilot" in text and "passes" in text
         assert fb_state(w).auction is None or fb_state(w).auction.to_act != 1
+
+
+async def test_a_simultaneous_step_pings_each_player_once(settings: Settings) -> None:
+    async with world(settings, 3) as w:
+        alice, bob, carol = w.players
+        public(await alice.slash(w.channel, "game new", game="fantasy-business", turns=1))
+        for member in (bob, carol):
+            public(await member.slash(w.channel, "game join"))
+        public(await alice.slash(w.channel, "game start", first=alice))
+        while fb_state(w).phase == "auction":
+            await fb_move(w, FB.waiting_on(fb_state(w))[0])
+        opened = w.channel.history()[-1]
+        assert pinged(w, opened) >= {bob.id, carol.id}  # everyone is told once
+        await fb_move(w, 0)  # alice submits: bob and carol must not be pinged again
+        after_alice = w.channel.history()[-1]
+        assert "submitted" in after_alice.content and pinged(w, after_alice) == set()
+        await fb_move(w, 1)
+        assert pinged(w, w.channel.history()[-1]) == set()
