@@ -14,13 +14,12 @@ from tests.discord.fg_support import (
     game_id,
     greedy_action,
     market_message,
-    pinged,
     play,
     player,
     start_game,
     state_of,
 )
-from tests.discord.harness import World, public, world
+from tests.discord.harness import World, pinged, public, world
 
 
 def mentioned(message: discord.Message) -> set[int]:
