@@ -1,0 +1,121 @@
+"""DESIGN.md's Discord surface is a contract: its command paths and option names are fixed.
+
+The test reads the command tree the real bot registers, so renaming a command or an
+option (or dropping one) fails here before a player's muscle memory does.
+"""
+
+from discord import app_commands
+
+from bot.settings import Settings
+from tests.discord.harness import world
+
+CONTRACT: dict[str, tuple[list[str], list[str]]] = {
+    # path: (required options, optional options), as DESIGN.md writes them
+    "game new": (
+        ["game"],
+        ["turns", "low_prices", "sole_lowest_bonus", "round_limit", "fagin_target"],
+    ),
+    "game join": ([], []),
+    "game leave": ([], []),
+    "game start": ([], ["first"]),
+    "game status": ([], []),
+    "game abort": ([], []),
+    "game log": ([], ["count"]),
+    "rules": ([], ["topic"]),
+    "game timer": (["hours"], ["remind"]),
+    "game kick": (["member"], []),
+    "game resign": ([], []),
+    "game replace": (["old", "new"], []),
+    "game pause": ([], []),
+    "game resume": ([], []),
+    "games": ([], []),
+    "auction": (["card"], ["price"]),
+    "bid": (["amount"], []),
+    "pass": ([], []),
+    "sheet": ([], []),
+    "price": (["article", "amount"], []),
+    "submit": ([], []),
+    "play": (["card"], ["target", "article"]),
+    "hand": ([], []),
+    "give": (["member"], ["gold", "article"]),
+    "move": (["plan"], []),
+    "steal": (["plan"], []),
+    "shillings": (["locations"], []),
+    "market open": ([], []),
+    "market buy": (["colours"], []),
+    "market sell": (["colours"], []),
+    "market pass": ([], []),
+    "skip": ([], []),
+    "discard": (["cubes"], []),
+    "board": ([], []),
+}
+
+FREE_TEXT_WITH_AUTOCOMPLETE = {
+    # "Options naming articles, special cards, locations or colours are free text with
+    # autocomplete (not fixed choices)."
+    ("price", "article"),
+    ("play", "card"),
+    ("play", "article"),
+    ("give", "article"),
+    ("move", "plan"),
+    ("steal", "plan"),
+    ("shillings", "locations"),
+    ("market buy", "colours"),
+    ("market sell", "colours"),
+    ("discard", "cubes"),
+}
+
+
+async def test_every_contract_command_and_option_exists_with_its_exact_name(
+    settings: Settings,
+) -> None:
+    async with world(settings, 1) as w:
+        commands = {
+            command.qualified_name: command
+            for command in w.bot.tree.walk_commands()
+            if isinstance(command, app_commands.Command)
+        }
+        for path, (required, optional) in CONTRACT.items():
+            assert path in commands, f"/{path} is missing from the command tree"
+            params = {param.name: param for param in commands[path].parameters}
+            for name in [*required, *optional]:
+                assert name in params, f"/{path} has no option {name!r}: {sorted(params)}"
+            assert [n for n in required if not params[n].required] == [], path
+            assert [n for n in optional if params[n].required] == [], path
+            extra_required = [n for n, p in params.items() if p.required and n not in required]
+            assert extra_required == [], f"/{path} requires options the contract lacks"
+
+
+async def test_the_game_choice_values_are_exactly_the_two_game_names(settings: Settings) -> None:
+    async with world(settings, 1) as w:
+        new = w.bot.tree.get_command("game")
+        assert isinstance(new, app_commands.Group)
+        command = new.get_command("new")
+        assert isinstance(command, app_commands.Command)
+        game = next(param for param in command.parameters if param.name == "game")
+        assert sorted(choice.value for choice in game.choices) == [
+            "fagins-gang",
+            "fantasy-business",
+        ]
+
+
+async def test_names_of_articles_specials_places_and_colours_are_free_text_with_autocomplete(
+    settings: Settings,
+) -> None:
+    async with world(settings, 1) as w:
+        commands = {
+            command.qualified_name: command
+            for command in w.bot.tree.walk_commands()
+            if isinstance(command, app_commands.Command)
+        }
+        for path, name in sorted(FREE_TEXT_WITH_AUTOCOMPLETE):
+            param = next(p for p in commands[path].parameters if p.name == name)
+            assert param.autocomplete, f"/{path} {name} has no autocomplete"
+            assert not param.choices, f"/{path} {name} must be free text, not fixed choices"
+
+
+async def test_the_contract_commands_are_what_discord_was_told(settings: Settings) -> None:
+    """The synced registration (what a player's picker shows), not only the bot's tree."""
+    async with world(settings, 1) as w:
+        shown = set(w.players[0].available_commands(w.channel))
+        assert sorted(set(CONTRACT) - shown) == []
