@@ -78,7 +78,8 @@ def play(state: GameState, seat: int, action: PlaySpecial, events: list[Event]) 
         state.played.warrants.append(Warrant(seat=seat, article=article))
         text = (
             f"{seat_ref(seat)} plays a Royal Warrant on {_name(article)}: this turn they are "
-            "paid their price + 2 per card for them, whatever the others ask."
+            f"paid their price + {deck.data().warrant_bonus} per card for them, whatever the "
+            "others ask."
         )
         data |= {"article": article}
     elif kind == "festival":

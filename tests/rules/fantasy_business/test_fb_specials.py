@@ -1,5 +1,6 @@
 """Spec §6, the special cards [ed], their refusals (§7) and their resolution order."""
 
+import pytest
 from fb_builders import act, card_count, kinds, only, position, refused, run
 
 from rules.fantasy_business import deck
@@ -188,6 +189,19 @@ def test_6_royal_warrant_price_still_counts_for_the_others() -> None:
     state, _ = act(state, 0, PlaySpecial(card="royal_warrant", article="swords"))
     state, totals = finish(state, range(4))
     assert totals == [6, 6, 0, 0], "1 is between 0's 4 and 2's 8, so gets 6, no bonus"
+
+
+def test_6_royal_warrant_announcement_takes_its_bonus_from_the_data_file(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The warrant bonus is an [ed] number of cards.json; the announcement must not
+    repeat a literal 2 that a corrected data file would contradict."""
+    changed = deck.data().model_copy(update={"warrant_bonus": 3})
+    monkeypatch.setattr(deck, "data", lambda: changed)
+    state = pricing({0: ["royal_warrant"]}, articles={0: {"swords": 1}})
+    _, events = act(state, 0, PlaySpecial(card="royal_warrant", article="swords"))
+    text = only(events, "special_played").text
+    assert "price + 3 per card" in text, text
 
 
 def test_6_royal_warrant_only_for_an_article_you_own() -> None:
