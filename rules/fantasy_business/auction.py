@@ -60,9 +60,14 @@ def designate(
     minimum = deck.minimum_bid(card_id)
     buyers = eligible(state)
     if price is not None and state.acquired[seat]:
+        after = (
+            f"{seat_ref(buyers[0])}, the only buyer left, may take it at its minimum or decline it"
+            if len(buyers) == 1
+            else f"{seat_ref(next_eligible(state, seat))} opens"
+        )
         raise RuleError(
             "You already bought a card this turn, so you cannot announce a price; designate "
-            f"the card with no price and {seat_ref(next_eligible(state, seat))} opens."
+            f"the card with no price and {after}."
         )
     if len(buyers) == 1:
         buyer = buyers[0]

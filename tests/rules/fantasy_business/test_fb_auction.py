@@ -262,6 +262,19 @@ def test_3_1_7_last_eligible_player_may_take_the_card_at_its_minimum() -> None:
     assert state.articles[3] == {"swords": 1} and state.gold[3] == 6
 
 
+def test_3_1_7_first_buyer_who_acquired_names_no_price_for_the_last_buyers_offer() -> None:
+    """With one eligible player left the card is offered to them, not opened by them."""
+    state = position(centre=["swords", "horses"], acquired=[0, 1, 2])
+    refused(
+        state,
+        0,
+        Auction(card=0, price=4),
+        "You already bought a card this turn, so you cannot announce a price; designate the "
+        "card with no price and {p3}, the only buyer left, may take it at its minimum or "
+        "decline it.",
+    )
+
+
 def test_3_1_7_last_eligible_player_pays_exactly_the_minimum() -> None:
     state = position(centre=["swords", "horses"], acquired=[0, 1, 2])
     state, _ = act(state, 0, Auction(card=0))
