@@ -10,7 +10,7 @@ from typing import Any
 
 from rules.errors import RuleError
 from rules.events import Event
-from rules.fantasy_business import auction, pricing, specials, trade
+from rules.fantasy_business import auction, deck, pricing, specials, trade
 from rules.fantasy_business.actions import (
     Action,
     Auction,
@@ -69,8 +69,8 @@ def outcome(current: GameState) -> Outcome | None:
 class FantasyBusinessRules:
     kind = "fantasy-business"
     title = "Fantasy Business"
-    min_players = 3
-    max_players = 8
+    min_players = deck.data().min_players
+    max_players = deck.data().max_players
     option_names = OPTION_NAMES
 
     def validate_options(

@@ -1,5 +1,9 @@
 """Spec §1, §2, §3.4, §4: setup, options, game length, the First Buyer card, scoring, ties."""
 
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 from fb_builders import act, card_count, kinds, only, position
 
@@ -14,6 +18,24 @@ def test_rules_object_describes_the_game() -> None:
     assert RULES.title == "Fantasy Business"
     assert (RULES.min_players, RULES.max_players) == (3, 8)
     assert RULES.option_names == frozenset({"turns", "low_prices", "sole_lowest_bonus"})
+
+
+def test_1_player_counts_come_from_the_data_file() -> None:
+    """min_players/max_players of the rules object must be read from cards.json: the game
+    module, loaded again (in a separate interpreter) over a changed table, must see it."""
+    code = (
+        "import importlib\n"
+        "from rules.fantasy_business import deck, game\n"
+        "changed = deck.data().model_copy(update={'min_players': 4, 'max_players': 7})\n"
+        "deck.data = lambda: changed\n"
+        "game = importlib.reload(game)\n"
+        "print(game.RULES.min_players, game.RULES.max_players)\n"
+    )
+    root = Path(__file__).resolve().parents[3]
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=True
+    )
+    assert done.stdout.split() == ["4", "7"]
 
 
 def test_1_the_deck_has_48_articles_and_24_specials_with_the_published_base_values() -> None:
