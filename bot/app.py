@@ -5,10 +5,12 @@ from collections.abc import Mapping
 from typing import Any
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 from bot.buttons import ButtonHandler, GameButton
 from bot.clock import Clock, system_clock
+from bot.failures import report_failure
 from bot.presenters import PRESENTERS, Presenter
 from bot.service import GameService
 from bot.settings import Settings
@@ -27,6 +29,14 @@ EXTENSIONS = (
 )
 
 
+class SmithfieldTree(app_commands.CommandTree[Any]):
+    async def on_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError, /
+    ) -> None:
+        """Any command's unexpected error still gets an (ephemeral) answer."""
+        await report_failure(interaction, error)
+
+
 class SmithfieldBot(commands.Bot):
     def __init__(self, settings: Settings, service: GameService) -> None:
         # Slash commands and DMs need no privileged intents.
@@ -34,6 +44,7 @@ class SmithfieldBot(commands.Bot):
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
+            tree_cls=SmithfieldTree,
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
         )

@@ -12,6 +12,7 @@ from typing import Any
 
 import discord
 
+from bot.failures import report_failure
 from bot.messages import ButtonSpec
 
 ButtonHandler = Callable[[discord.Interaction[Any], int, str], Awaitable[None]]
@@ -68,7 +69,10 @@ class GameButton(
                 "❌ This button belongs to a feature this bot no longer has.", ephemeral=True
             )
             return
-        await handler(interaction, self.spec.game_id, self.spec.arg)
+        try:
+            await handler(interaction, self.spec.game_id, self.spec.arg)
+        except Exception as error:  # discord.py would only log it; the player needs an answer
+            await report_failure(interaction, error)
 
 
 def view_of(buttons: list[ButtonSpec]) -> discord.ui.View | None:

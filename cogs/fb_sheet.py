@@ -10,6 +10,7 @@ from typing import Any
 
 import discord
 
+from bot.failures import report_failure
 from bot.render.fb_embeds import article_name
 from rules.fantasy_business import deck
 from rules.fantasy_business.views import OwnView
@@ -47,3 +48,8 @@ class PriceModal(discord.ui.Modal):
 
     async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
         await self._handler(interaction, {key: field.value for key, field in self._inputs.items()})
+
+    async def on_error(  # type: ignore[override]  # Modal narrows View's signature
+        self, interaction: discord.Interaction[Any], error: Exception, /
+    ) -> None:
+        await report_failure(interaction, error)
