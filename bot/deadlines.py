@@ -6,6 +6,7 @@ applied at a deadline moves the game to its next step, which sets a new deadline
 tick that runs twice (or after a restart) cannot apply the same default twice.
 """
 
+import logging
 from datetime import datetime
 from typing import Any
 
@@ -22,6 +23,8 @@ from bot.timing import (
     stamp,
     timer_line,
 )
+
+log = logging.getLogger(__name__)
 
 HOST_ONLY = "Only the host (<@{host}>) or someone with Manage Channels can {what}."
 
@@ -128,12 +131,15 @@ async def tick(service: GameService, now: datetime) -> list[tuple[int, Outcome]]
     """Send due reminders and apply defaults whose deadline passed, for every game."""
     said: list[tuple[int, Outcome]] = []
     for game in service.store.timed_games():
-        if deadline_passed(game, now):
-            said.extend(await _expire(service, game.id, now))
-        elif reminder_due(game, now):
-            outcome = await _remind(service, game.id, now)
-            if outcome is not None:
-                said.append((game.channel_id, outcome))
+        try:
+            if deadline_passed(game, now):
+                said.extend(await _expire(service, game.id, now))
+            elif reminder_due(game, now):
+                outcome = await _remind(service, game.id, now)
+                if outcome is not None:
+                    said.append((game.channel_id, outcome))
+        except Exception:  # one broken game must not hold up every other game's clock
+            log.exception("Deadline handling failed for game %s", game.id)
     return said
 
 

@@ -1,5 +1,6 @@
 """The scheduler: reminders and default moves when deadlines pass, and `/games`."""
 
+import logging
 from typing import Any
 
 import discord
@@ -10,6 +11,8 @@ from bot import deadlines, seats
 from bot.app import SmithfieldBot
 from bot.delivery import announce
 from cogs.context import actor_of, answer
+
+log = logging.getLogger(__name__)
 
 
 class Clockwork(commands.Cog):
@@ -26,7 +29,12 @@ class Clockwork(commands.Cog):
     async def check_deadlines(self) -> None:
         service = self.bot.service
         for channel_id, outcome in await deadlines.tick(service, service.clock()):
-            await announce(self.bot, outcome, channel_id)
+            # One loop serves every game, and discord.py ends a loop for good on an
+            # unexpected error: a channel the bot cannot post in must not stop the rest.
+            try:
+                await announce(self.bot, outcome, channel_id)
+            except Exception:
+                log.exception("Could not announce a deadline outcome in channel %s", channel_id)
 
     @check_deadlines.before_loop
     async def _wait_until_ready(self) -> None:
