@@ -68,6 +68,9 @@ class Actor:
 NO_GAME = "There is no game in this channel. Start one with `/game new`."
 NO_RUNNING_GAME = "No game is running in this channel."
 NOT_SEATED = "You are not seated in this game."
+NO_TABLE_IN_DMS = (
+    "Tables are opened in a server channel or thread, where the other players can join."
+)
 
 
 class GameService:
@@ -127,6 +130,10 @@ class GameService:
     async def new_game(
         self, place: Place, actor: Actor, kind: str, raw_options: Mapping[str, Any]
     ) -> Outcome:
+        if place.guild_id is None:
+            # Nobody else could join a table in a DM, and it would shadow the player's
+            # real games for the game commands they use in DMs.
+            return Outcome.refusal(NO_TABLE_IN_DMS)
         rules = self.games.get(kind)
         if rules is None:
             known = ", ".join(sorted(self.games))

@@ -130,3 +130,21 @@ async def test_a_full_table_refuses_another_player(settings: Settings) -> None:
         before = w.snapshot()
         assert "table is full" in refused(await w.players[6].slash(w.channel, "game join"))
         assert w.snapshot() == before
+
+
+async def test_a_table_cannot_be_opened_in_a_dm_where_it_would_hide_the_players_games(
+    settings: Settings,
+) -> None:
+    async with world(settings, 3) as w:
+        alice, bob, carol = w.players
+        public(await alice.slash(w.channel, "game new", game="fantasy-business"))
+        public(await bob.slash(w.channel, "game join"))
+        public(await carol.slash(w.channel, "game join"))
+        public(await alice.slash(w.channel, "game start", first=alice))
+        before = w.snapshot()
+        text = refused(await alice.user.slash("game new", game="fagins-gang"))
+        assert "server channel or thread" in text
+        assert w.snapshot() == before
+        # DM commands still find alice's running game.
+        sheet = await alice.user.slash("sheet")
+        assert sheet.ephemeral and sheet.response.embeds
