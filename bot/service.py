@@ -16,7 +16,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from bot.clock import Clock, system_clock
-from bot.messages import Message, Outcome
+from bot.messages import Message, Outcome, Private
 from bot.presenters import PRESENTERS, Presenter
 from bot.render.generic import EventPresenter, lobby_embed
 from bot.store import ChannelBusy, GameRow, Store, VersionConflict
@@ -468,6 +468,12 @@ class GameService:
             after = Table(game, table.seats, rules, step.after)
             part = presenter.after_action(after, step.before, step.seat, step.action, step.events)
             self._ping_once(after, step, part)
+            if step.user_id is None and part.reply is not None:
+                # A move the bot made for a seat (deadline, autopilot): its private answer
+                # belongs to that seat's player, never to whoever triggered it.
+                owner = table.user_id(step.seat)
+                part.private.append(Private(owner, part.reply, fallback=presenter.fallback))
+                part.reply = None
             lead = prefix if index == 0 else f"🤖 {table.name(step.seat)} is on autopilot."
             if lead and part.public:
                 first = part.public[0]

@@ -3,6 +3,7 @@
 import asyncio
 from pathlib import Path
 
+from bot.messages import Message
 from bot.render.generic import EventPresenter
 from bot.service import Actor, GameService, Place
 from bot.store import Store
@@ -95,3 +96,32 @@ async def test_a_second_process_writing_first_makes_the_stale_write_fail_cleanly
     assert not outcome.accepted and outcome.reply is not None
     assert "try again" in outcome.reply.content
     assert len(service.store.actions(game.id)) == 1
+
+
+class ReplyingPresenter(EventPresenter):
+    """Answers every move privately, as a game's presenter may (e.g. "your sheet: ...")."""
+
+    def after_action(self, table, before, seat, action, events):  # type: ignore[no-untyped-def]
+        outcome = super().after_action(table, before, seat, action, events)
+        outcome.reply = Message(content=f"private news for seat {seat}")
+        return outcome
+
+
+async def test_a_move_the_bot_makes_for_a_seat_answers_that_seats_player_only(
+    tmp_path: Path,
+) -> None:
+    presenters = dict.fromkeys(FAKE_GAMES, ReplyingPresenter())
+    service = GameService(Store(tmp_path / "g.db"), FAKE_GAMES, seed=3, presenters=presenters)
+    await service.new_game(PLACE, ALICE, "fagins-gang", {"turns": 9})
+    await service.join(PLACE, BOB)
+    await service.start(PLACE, ALICE, first_user=ALICE.user_id)
+    game = service.store.open_game(PLACE.channel_id)
+    assert game is not None
+    service.store.update_seat(game.id, 1, autopilot=True)  # bob is on autopilot
+
+    outcome = await service.act(PLACE, ALICE, add(1))  # bob's seat answers at once
+
+    assert outcome.reply is not None and outcome.reply.content == "private news for seat 0"
+    assert [(p.user_id, p.message.content) for p in outcome.private] == [
+        (BOB.user_id, "private news for seat 1")
+    ]
