@@ -113,6 +113,37 @@ class PreviewPage:
         assert result["result"]["answered"], result
         return list(result["result"]["choices"])
 
+    async def click(self, message_id: int, label: str) -> dict[str, Any]:
+        """Press the button with this label on a message, as a person does in the page."""
+        message = (await self.state())["messages"][str(message_id)]
+        key = next(
+            control["control_key"]
+            for row in message["components"]
+            for control in row["components"]
+            if control.get("label") == label
+        )
+        result = await self._act("click", target_id=str(message_id), control_key=key)
+        assert result["settlement"] == "settled", result
+        return result
+
+    async def submit_modal(self, values: dict[str, str]) -> dict[str, Any]:
+        """Fill the open modal's fields (by their custom ids) and submit it."""
+        modal = (await self.state())["modal"]
+        assert modal is not None, "no modal is open"
+        result = await self._act("modal_submit", modal_handle=modal["handle"], values=values)
+        assert result["settlement"] == "settled", result
+        return result
+
+    async def modal_fields(self) -> dict[str, str]:
+        """The open modal's fields: custom id -> label."""
+        modal = (await self.state())["modal"]
+        assert modal is not None, "no modal is open"
+        return {
+            field["custom_id"]: field["label"]
+            for row in modal["payload"]["components"]
+            for field in row["components"]
+        }
+
     def message(self, message_id: str) -> dict[str, Any]:
         message: dict[str, Any] = self.page["messages"][message_id]
         return message

@@ -134,3 +134,57 @@ async def test_opening_another_room_replaces_the_preview(settings: Settings) -> 
             await http.post(
                 f"{base}/api/pages", json={}, headers={"X-Simcord-Capability": capability}
             )
+
+
+async def test_buttons_and_modals_work_in_the_page(settings: Settings) -> None:
+    """Bid with an auction button in #table, then set a price in the DM sheet's modal."""
+    async with (
+        Sandbox(settings, players=3, port=0, tick=False) as sandbox,
+        aiohttp.ClientSession() as http,
+    ):
+        world = sandbox.world
+        service = sandbox.bot.service
+        await start_fantasy_business(sandbox)
+        game = service.table(world.table.id)
+        assert game is not None
+        first_buyer = world.players[game.state.first_buyer]
+        table = await PreviewPage(http, await open_room(http, sandbox, "table")).open(
+            first_buyer.id
+        )
+        await table.run("auction", card="1")
+        game = service.table(world.table.id)
+        assert game is not None and game.state.auction is not None
+        bidder = world.players[game.state.auction.to_act]
+        await table.act_as(bidder.id)
+        auction = world.table.last_message
+        assert auction is not None
+        label = next(
+            b.label for row in auction.components for b in row.children if b.label.startswith("Bid")
+        )
+        await table.click(auction.id, label)
+        said = world.table.last_message
+        assert said is not None and f"**{bidder.user.name}** bids" in said.content
+
+        # Finish the auctions with the players' own commands, then price in a DM room.
+        while (game := service.table(world.table.id)) is not None and game.state.phase == "auction":
+            seat = game.rules.waiting_on(game.state)[0]
+            member = world.players[seat]
+            if game.state.auction is None:
+                await member.slash(world.table, "auction", card=1)
+            else:
+                await member.slash(world.table, "pass")
+        game = service.table(world.table.id)
+        assert game is not None
+        owner = next(seat for seat in range(3) if game.state.articles[seat])
+        member = world.players[owner]
+        dm = await PreviewPage(
+            http, await open_room(http, sandbox, f"dm-{member.user.name}")
+        ).open()
+        sheet = member.user.dm_channel.last_message
+        assert sheet is not None
+        await dm.click(sheet.id, "Set prices")
+        fields = await dm.modal_fields()
+        article = next(iter(fields))
+        await dm.submit_modal({article: "9"})
+        after = service.table(world.table.id)
+        assert after is not None and after.state.sheets[owner].prices[article] == 9
