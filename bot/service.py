@@ -66,7 +66,6 @@ class Actor:
 
 
 NO_GAME = "There is no game in this channel. Start one with `/game new`."
-NO_RUNNING_GAME = "No game is running in this channel."
 NOT_SEATED = "You are not seated in this game."
 NO_TABLE_IN_DMS = (
     "Tables are opened in a server channel or thread, where the other players can join."

@@ -20,7 +20,6 @@ from pydantic import BaseModel, ConfigDict
 from bot.migrations import MIGRATIONS
 
 Status = Literal["lobby", "active", "finished", "aborted"]
-OPEN_STATUSES: tuple[Status, ...] = ("lobby", "active")
 
 
 class StoreError(Exception):
@@ -287,18 +286,6 @@ class Store:
                 f"UPDATE seats SET {assignments} WHERE game_id = ? AND position = ?",
                 [*changes.values(), game_id, position],
             )
-
-    def reorder_seats(self, game_id: int, user_ids: list[int]) -> None:
-        """Fix the seating order (clockwise) at game start."""
-        with self.transaction():
-            self.conn.execute(
-                "UPDATE seats SET position = -1 - position WHERE game_id = ?", (game_id,)
-            )
-            for position, user_id in enumerate(user_ids):
-                self.conn.execute(
-                    "UPDATE seats SET position = ? WHERE game_id = ? AND user_id = ?",
-                    (position, game_id, user_id),
-                )
 
     # -- action log ------------------------------------------------------------------
 

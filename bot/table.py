@@ -46,7 +46,3 @@ class Table:
     def named(self, text: str) -> str:
         """Rules text with seats as bold names (no pings)."""
         return fill_seats(text, [f"**{name}**" for name in self.names])
-
-    def pinged(self, text: str) -> str:
-        """Rules text with seats as mentions."""
-        return fill_seats(text, self.mentions)

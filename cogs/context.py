@@ -4,7 +4,6 @@ from typing import Any
 
 import discord
 
-from bot.app import SmithfieldBot, bot_of
 from bot.delivery import deliver
 from bot.messages import Outcome
 from bot.service import Actor, Place
@@ -25,10 +24,6 @@ def actor_of(interaction: discord.Interaction[Any]) -> Actor:
         else:
             may_manage = user.guild_permissions.manage_channels
     return Actor(user.id, user.display_name, may_manage)
-
-
-def service_of(interaction: discord.Interaction[Any]) -> SmithfieldBot:
-    return bot_of(interaction)
 
 
 async def answer(

@@ -14,26 +14,30 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
-from rules.fagins_gang import FaginView
+from rules.fagins_gang import BOARD, FaginView
 from rules.fagins_gang.views import LocationView
 
 Point = tuple[int, int]
 RGB = tuple[int, int, int]
 
+# The layout follows the board's data file: one column per location, one row per level,
+# one market row per colour.
+LOCATIONS = len(BOARD.ring)
+LEVELS = len(BOARD.yields)
+COLOURS = len(BOARD.colour_ring)
+
 WIDTH = 1000
 MARGIN = 11
-COLUMN = (WIDTH - 2 * MARGIN) // 6
-TITLE_TOP = 0
+COLUMN = (WIDTH - 2 * MARGIN) // LOCATIONS
 HEADER_TOP = 52
 HEADER_HEIGHT = 70
 FAGIN_TOP = HEADER_TOP + HEADER_HEIGHT + 2
 FAGIN_HEIGHT = 48
 TRACK_TOP = FAGIN_TOP + FAGIN_HEIGHT + 4
 ROW = 52
-LEVELS = 8
 MARKET_TOP = TRACK_TOP + LEVELS * ROW + 14
 STALL_ROW = 38
-PLAYERS_TOP = MARKET_TOP + 40 + 6 * STALL_ROW + 16
+PLAYERS_TOP = MARKET_TOP + 40 + COLOURS * STALL_ROW + 16
 PLAYER_ROW = 38
 URCHIN_RADIUS = 19
 CONSTABLE_RADIUS = 17
@@ -65,7 +69,6 @@ PLAYER_COLOURS: tuple[RGB, ...] = (
     (248, 249, 250),  # white
     (160, 82, 45),  # brown
 )
-PLAYER_COLOUR_NAMES = ("orange", "cyan", "pink", "lime", "white", "brown")
 
 
 @lru_cache(maxsize=16)
@@ -305,7 +308,7 @@ class _Painter:
             self.text((MARGIN + 425, middle), f"{stall.count}", 20, anchor="rm", bold=True)
             self.text((MARGIN + 490, middle), f"{stall.price}s", 24, anchor="rm", bold=True)
             self.text((MARGIN + 600, middle), str(stall.warehouse), 20, anchor="rm")
-        self.wheel((WIDTH - MARGIN - 150, top + 40 + 3 * STALL_ROW))
+        self.wheel((WIDTH - MARGIN - 150, top + 40 + COLOURS * STALL_ROW // 2))
 
     def wheel(self, centre: Point) -> None:
         """The price wheel: one wedge per colour, with today's price in it."""
