@@ -17,7 +17,7 @@ def check_fagin_win(state: FaginState, seat: int) -> list[Event]:
     count = at_fagin(state, seat)
     if count < state.options.fagin_target:
         return []
-    reason = f"{p(seat)} has {count} urchins back at Fagin."
+    reason = f"{p(seat)} has {count} urchin{'' if count == 1 else 's'} back at Fagin."
     _finish(state, [seat], reason)
     counts = [at_fagin(state, s) for s in range(state.players)]
     return [

@@ -134,8 +134,8 @@ def _enter(
         )
     if was_removed(state, seat, location.key):
         raise RuleError(
-            f'In "{part}": your urchin left {location.name} this round; '
-            "you may enter it again next round."
+            f'In "{part}": your urchin left {location.name} this round (or was bumped '
+            "off it); you may enter it again next round."
         )
     if state.supply[seat] < 1:
         raise RuleError(f'In "{part}": you have no urchin in your supply to enter with.')

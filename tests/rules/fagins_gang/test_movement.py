@@ -122,6 +122,15 @@ def test_the_fagin_target_option_changes_how_many_win() -> None:
     assert after.phase == "over"
 
 
+def test_the_win_announcement_counts_urchins_in_good_english() -> None:
+    state = position(
+        urchins={"bow": {0: 0}}, cubes={0: {"yellow": 2}}, shillings={0: 15}, fagin_target=1
+    )
+    after, _ = act(state, 0, mv("bow fagin"))
+    outcome = RULES.outcome(after)
+    assert outcome is not None and outcome.reason == "{p0} has 1 urchin back at Fagin."
+
+
 def test_two_at_fagin_do_not_win_with_the_printed_target() -> None:
     state = position(
         urchins={"thames": {0: "fagin"}, "bow": {0: 0}}, cubes={0: {"yellow": 2}}, shillings={0: 15}
@@ -226,7 +235,10 @@ def test_an_urchin_pushed_below_the_bottom_returns_to_supply_and_is_removed_this
     assert events[-1].data["to"] is None
     # Seat 1 may not come back to the Thames this round.
     refused(
-        after, 1, mv("thames enter"), 'In "thames enter": your urchin left River Thames this round'
+        after,
+        1,
+        mv("thames enter"),
+        'In "thames enter": your urchin left River Thames this round (or was bumped off it)',
     )
 
 
@@ -290,7 +302,12 @@ def test_moving_at_a_location_you_reached_fagin_from_is_refused() -> None:
 def test_entering_where_you_were_removed_this_round_is_refused() -> None:
     state = position(cubes={0: {"blue": 3}})
     state.removed = [(0, "thames")]
-    refused(state, 0, mv("thames enter"), "your urchin left River Thames this round")
+    refused(
+        state,
+        0,
+        mv("thames enter"),
+        "your urchin left River Thames this round (or was bumped off it)",
+    )
 
 
 def test_entering_without_an_urchin_in_supply_is_refused() -> None:
