@@ -35,7 +35,7 @@ def apply(current: GameState, seat: int, action: Action) -> tuple[GameState, lis
         raise RuleError("You are not seated in this game.")
     if current.phase == "over":
         raise RuleError("The game is over.")
-    work = GameState.model_validate(current.model_dump())
+    work = current.clone()
     events: list[Event] = []
     match action:
         case Auction():
