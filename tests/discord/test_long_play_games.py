@@ -23,6 +23,15 @@ def timeouts_for(w: World, name: str) -> list[str]:
     return [m.content for m in w.channel.history() if f"Time is up for **{name}**" in m.content]
 
 
+async def fb_table(w: World, seats: int = 3, **options: Any) -> None:
+    """The first `seats` players at a started game; alice hosts and is First Buyer."""
+    host, *others = w.players[:seats]
+    public(await host.slash(w.channel, "game new", game="fantasy-business", **options))
+    for member in others:
+        public(await member.slash(w.channel, "game join"))
+    public(await host.slash(w.channel, "game start", first=host))
+
+
 async def fb_move(w: World, seat: int) -> None:
     """A present player's move, made with the game's commands."""
     s = fb_state(w)
@@ -43,11 +52,8 @@ async def fb_move(w: World, seat: int) -> None:
 
 async def test_fantasy_business_finishes_when_one_player_never_acts(settings: Settings) -> None:
     async with world(settings, 3) as w:
-        alice, bob, carol = w.players
-        public(await alice.slash(w.channel, "game new", game="fantasy-business", turns=2))
-        for member in (bob, carol):
-            public(await member.slash(w.channel, "game join"))
-        public(await alice.slash(w.channel, "game start", first=alice))
+        alice, _bob, carol = w.players
+        await fb_table(w, turns=2)
         public(await alice.slash(w.channel, "game timer", hours=12, remind=2))
         for _ in range(600):
             if w.store.open_game(w.channel.id) is None:
@@ -96,11 +102,8 @@ async def test_a_replacement_gets_the_seats_secrets_and_the_old_player_cannot_ac
     settings: Settings,
 ) -> None:
     async with world(settings, 4) as w:
-        alice, bob, carol, dave = w.players
-        public(await alice.slash(w.channel, "game new", game="fantasy-business"))
-        for member in (bob, carol):
-            public(await member.slash(w.channel, "game join"))
-        public(await alice.slash(w.channel, "game start", first=alice))
+        alice, _bob, carol, dave = w.players
+        await fb_table(w)
         text = public(await alice.slash(w.channel, "game replace", old=carol, new=dave))
         assert dave.mention in text
         dms = dave.user.dm_channel.history()
@@ -113,11 +116,8 @@ async def test_a_replacement_gets_the_seats_secrets_and_the_old_player_cannot_ac
 
 async def test_kicked_players_seat_plays_its_default_at_once(settings: Settings) -> None:
     async with world(settings, 3) as w:
-        alice, bob, carol = w.players
-        public(await alice.slash(w.channel, "game new", game="fantasy-business", turns=1))
-        for member in (bob, carol):
-            public(await member.slash(w.channel, "game join"))
-        public(await alice.slash(w.channel, "game start", first=alice))
+        alice, bob, _carol = w.players
+        await fb_table(w, turns=1)
         public(await alice.slash(w.channel, "auction", card=1))  # no price: bob to bid
         state: Any = fb_state(w)
         assert state.auction.to_act == 1
@@ -128,11 +128,8 @@ async def test_kicked_players_seat_plays_its_default_at_once(settings: Settings)
 
 async def test_a_simultaneous_step_pings_each_player_once(settings: Settings) -> None:
     async with world(settings, 3) as w:
-        alice, bob, carol = w.players
-        public(await alice.slash(w.channel, "game new", game="fantasy-business", turns=1))
-        for member in (bob, carol):
-            public(await member.slash(w.channel, "game join"))
-        public(await alice.slash(w.channel, "game start", first=alice))
+        _alice, bob, carol = w.players
+        await fb_table(w, turns=1)
         while fb_state(w).phase == "auction":
             await fb_move(w, FB.waiting_on(fb_state(w))[0])
         opened = w.channel.history()[-1]
