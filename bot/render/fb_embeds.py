@@ -218,7 +218,10 @@ def scoreboard_embed(table: Table, view: FantasyBusinessView) -> discord.Embed:
     winners = " and ".join(f"**{table.name(s)}**" for s in view.winners)
     verb = "wins" if len(view.winners) == 1 else "share the win"
     embed = discord.Embed(
-        title=f"Fantasy Business — final scores after {view.total_turns} turns",
+        title=(
+            f"Fantasy Business — final scores after {view.total_turns} "
+            f"turn{'' if view.total_turns == 1 else 's'}"
+        ),
         description=f"{winners} {verb}!\n\n" + "\n".join(lines),
         colour=COLOUR,
     )

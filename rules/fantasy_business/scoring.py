@@ -35,7 +35,11 @@ def game_over_event(state: GameState) -> Event:
     verb = "wins" if len(won) == 1 else "share the win"
     return Event(
         kind="game_over",
-        text=f"The game is over after {state.total_turns} turns. Scores (gold plus base values "
+        text=f"The game is over after {_turns(state.total_turns)}. Scores (gold plus base values "
         f"of articles): {table}. {names} {verb}.",
         data={"scores": totals, "winners": won, "gold": list(state.gold)},
     )
+
+
+def _turns(count: int) -> str:
+    return f"{count} turn" if count == 1 else f"{count} turns"

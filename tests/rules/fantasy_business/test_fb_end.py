@@ -195,3 +195,13 @@ def test_4_no_outcome_while_the_game_runs_and_no_action_after_it() -> None:
 def test_state_round_trips_through_json() -> None:
     state, _ = RULES.setup(6, {"low_prices": True}, seed=5, first=None)
     assert RULES.load_state(RULES.dump_state(state)) == state
+
+
+def test_a_one_turn_game_is_announced_in_good_english() -> None:
+    state, _ = RULES.setup(3, RULES.validate_options({"turns": 1}), 5, 0)
+    events: list = []  # type: ignore[type-arg]
+    while RULES.outcome(state) is None:
+        seat = RULES.waiting_on(state)[0]
+        state, events = RULES.apply(state, seat, RULES.default_action(state, seat))
+    over = [e for e in events if e.kind == "game_over"]
+    assert over and over[0].text.startswith("The game is over after 1 turn. Scores")
