@@ -138,45 +138,9 @@ class GameState(BaseModel):
         return range(self.players)
 
     def clone(self) -> "GameState":
-        """A copy `apply` may change freely.
-
-        Much faster than re-validating a dump (random play and every move in the bot
-        copy a state): mutable containers are copied, frozen models (options, rng,
-        warrants, the last reveal, which is replaced and never changed) are shared.
-        """
-        auction = self.auction
-        played = self.played
-        return GameState.model_construct(
-            players=self.players,
-            options=self.options,
-            rng=self.rng,
-            draw_pile=list(self.draw_pile),
-            discards=list(self.discards),
-            centre=list(self.centre),
-            gold=list(self.gold),
-            articles=[dict(held) for held in self.articles],
-            specials=[list(held) for held in self.specials],
-            acquired=list(self.acquired),
-            turn=self.turn,
-            total_turns=self.total_turns,
-            first_buyer=self.first_buyer,
-            youngest=self.youngest,
-            phase=self.phase,
-            auction=None if auction is None else auction.model_copy(),
-            sheets=[
-                Sheet.model_construct(prices=dict(sheet.prices), submitted=sheet.submitted)
-                for sheet in self.sheets
-            ],
-            last_sheets=[dict(sheet) for sheet in self.last_sheets],
-            played=Played.model_construct(
-                guarded=list(played.guarded),
-                embargoes=list(played.embargoes),
-                warrants=list(played.warrants),
-                festivals=list(played.festivals),
-                cards=list(played.cards),
-            ),
-            last_reveal=self.last_reveal,
-        )
+        """A copy `apply` may change freely (re-validating a dump is pydantic's fastest
+        deep copy here, faster than `model_copy(deep=True)` or hand-built copies)."""
+        return GameState.model_validate(self.model_dump())
 
     def left_of(self, seat: int) -> int:
         return (seat + 1) % self.players
