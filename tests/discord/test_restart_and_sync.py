@@ -44,3 +44,16 @@ async def test_a_dev_guild_gets_an_instant_guild_sync(settings: Settings) -> Non
         await w.restart()
         assert w.bot.sync_result == "guild"
         public(await w.players[0].slash(w.channel, "game new", game="fagins-gang"))
+
+
+async def test_startup_loads_no_game_into_memory(settings: Settings) -> None:
+    async with world(settings, 2, games=FAKE_GAMES) as w:
+        alice, bob = w.players
+        for channel in (w.channel, w.thread("another")):
+            public(await alice.slash(channel, "game new", game="fagins-gang"))
+            public(await bob.slash(channel, "game join"))
+            public(await alice.slash(channel, "game start"))
+        await w.restart()
+        assert len(w.bot.service._states) == 0  # nothing parsed until someone asks
+        await bob.slash(w.channel, "game status")
+        assert list(w.bot.service._states) == [w.store.open_game(w.channel.id).id]  # type: ignore[union-attr]
