@@ -1,0 +1,63 @@
+"""The layers of docs/architecture.md: imports only point downwards, and the rules core
+touches no Discord, no clock, no file or network I/O and no unseeded randomness."""
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+FORBIDDEN = {
+    "rules": {
+        "bot",
+        "cogs",
+        "discord",
+        "sqlite3",
+        "sqlite_utils",
+        "time",
+        "datetime",
+        "socket",
+        "aiohttp",
+        "asyncio",
+        "os",
+    },
+    "bot": {"cogs"},
+}
+RANDOM_ALLOWED = {ROOT / "rules" / "rng.py"}
+
+
+def imported(path: Path) -> set[str]:
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            names |= {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module.split(".")[0])
+    return names
+
+
+@pytest.mark.parametrize("layer", sorted(FORBIDDEN))
+def test_a_layer_imports_nothing_above_it(layer: str) -> None:
+    offenders = {
+        str(path.relative_to(ROOT)): sorted(imported(path) & FORBIDDEN[layer])
+        for path in (ROOT / layer).rglob("*.py")
+    }
+    assert {path: names for path, names in offenders.items() if names} == {}
+
+
+def test_only_the_seeded_generator_uses_random() -> None:
+    users = [
+        str(path.relative_to(ROOT))
+        for path in (ROOT / "rules").rglob("*.py")
+        if "random" in imported(path) and path not in RANDOM_ALLOWED
+    ]
+    assert users == []
+
+
+def test_the_rules_core_opens_no_files_but_its_data() -> None:
+    opens = [
+        str(path.relative_to(ROOT))
+        for path in (ROOT / "rules").rglob("*.py")
+        if "open(" in path.read_text() and "resources" not in path.read_text()
+    ]
+    assert opens == []
