@@ -6,7 +6,7 @@ here side by side with public facts (the draw pile order, face-down specials, un
 price sheets); `views` decides who sees what.
 """
 
-from typing import Literal
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -138,12 +138,51 @@ class GameState(BaseModel):
         return range(self.players)
 
     def clone(self) -> "GameState":
-        """A copy `apply` may change freely (re-validating a dump is pydantic's fastest
-        deep copy here, faster than `model_copy(deep=True)` or hand-built copies)."""
-        return GameState.model_validate(self.model_dump())
+        """A copy `apply` may change freely, about 4x cheaper than re-validating a dump.
+
+        Every list, dict and mutable model is copied; frozen models (options, rng,
+        warrants, the last reveal, which is only ever replaced) and tuples are shared.
+        A field added to the state must be added here too; the values test checks
+        that a clone equals its original.
+        """
+        auction = self.auction
+        played = self.played
+        return _copied(
+            self,
+            draw_pile=list(self.draw_pile),
+            discards=list(self.discards),
+            centre=list(self.centre),
+            gold=list(self.gold),
+            articles=[dict(held) for held in self.articles],
+            specials=[list(held) for held in self.specials],
+            acquired=list(self.acquired),
+            auction=None if auction is None else _copied(auction),
+            sheets=[_copied(sheet, prices=dict(sheet.prices)) for sheet in self.sheets],
+            last_sheets=[dict(sheet) for sheet in self.last_sheets],
+            played=_copied(
+                played,
+                guarded=list(played.guarded),
+                embargoes=list(played.embargoes),
+                warrants=list(played.warrants),
+                festivals=list(played.festivals),
+                cards=list(played.cards),
+            ),
+        )
 
     def left_of(self, seat: int) -> int:
         return (seat + 1) % self.players
+
+
+_Model = TypeVar("_Model", bound=BaseModel)
+
+
+def _copied(model: _Model, **fresh: Any) -> _Model:
+    """Pydantic's own shallow copy with `fresh` values swapped in, unvalidated (they are
+    copies of valid values). Every field counts as set, as after re-validating a dump."""
+    copy = model.__copy__()
+    copy.__dict__.update(fresh)
+    object.__setattr__(copy, "__pydantic_fields_set__", set(type(model).model_fields))
+    return copy
 
 
 def dump_state(state: GameState) -> str:
