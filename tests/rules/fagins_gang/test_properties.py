@@ -97,3 +97,30 @@ def test_every_listed_legal_action_is_accepted(players: int, seed: int, choices:
         for action in actions:
             RULES.apply(state, seat, action)  # raises if a listed action is refused
         state, _ = RULES.apply(state, seat, chooser.choice(actions))
+
+
+@settings(max_examples=6, deadline=None)
+@given(
+    players=st.integers(min_value=2, max_value=6),
+    seed=st.integers(min_value=0, max_value=2**31),
+    choices=st.integers(min_value=0, max_value=2**31),
+)
+def test_apply_leaves_its_input_untouched_and_its_copy_is_exact(
+    players: int, seed: int, choices: int
+) -> None:
+    chooser = random.Random(choices)
+    state, _ = RULES.setup(players, {"round_limit": 4}, seed, None)
+    while RULES.outcome(state) is None:
+        copy = state.clone()
+        assert copy == state
+        assert copy.model_dump_json() == state.model_dump_json()
+        seat = chooser.choice(RULES.waiting_on(state))
+        before = state.model_dump_json()
+        actions = RULES.legal_actions(state, seat)
+        for action in actions:
+            RULES.apply(state, seat, action)
+            assert state.model_dump_json() == before
+        after, _ = RULES.apply(state, seat, chooser.choice(actions))
+        assert state.model_dump_json() == before
+        assert after is not state
+        state = after
