@@ -148,6 +148,11 @@ class Board(BaseModel):
         """Colour keys in ring order (the order the price wheel uses)."""
         return tuple(loc.colour for loc in self.locations)
 
+    @cached_property
+    def colour_positions(self) -> dict[str, int]:
+        """Colour key -> its place in `colour_ring`, looked up on every price."""
+        return {colour: index for index, colour in enumerate(self.colour_ring)}
+
     def location(self, key: str) -> Location:
         return self.locations[self.ring.index(key)]
 

@@ -6,6 +6,7 @@ shilling theft, every single trade, and a few multi-location plans. Every action
 accepted by `apply`; the tests check that. The same step lists feed plan autocomplete.
 """
 
+from functools import cache
 from itertools import combinations
 
 from rules.fagins_gang.actions import (
@@ -21,7 +22,7 @@ from rules.fagins_gang.actions import (
     StealSlot,
 )
 from rules.fagins_gang.board import BOARD, CHOICE
-from rules.fagins_gang.state import FaginState, price, track_level, was_removed
+from rules.fagins_gang.state import FaginState, prices, track_level, was_removed
 
 TOP = BOARD.levels.top
 BOTTOM = BOARD.levels.bottom
@@ -158,21 +159,29 @@ def shilling_plans(state: FaginState, seat: int) -> list[Shillings]:
 
 def trades(state: FaginState, seat: int) -> list[Buy | Sell]:
     assert state.market is not None
-    buyable = [
-        c
-        for c in BOARD.colour_ring
-        if state.stalls[c] > 0 and price(state, c) <= state.shillings[seat]
-    ]
-    sellable = [
-        c
-        for c in BOARD.colour_ring
-        if state.cubes[seat][c] > 0 and state.stalls[c] < BOARD.stall_size
-    ]
-    result: list[Buy | Sell] = [Buy(colours=[c]) for c in buyable]
-    result += [Sell(colours=[c]) for c in sellable]
+    today = prices(state)
+    purse = state.shillings[seat]
+    held = state.cubes[seat]
+    stalls = state.stalls
+    buyable = [c for c in BOARD.colour_ring if stalls[c] > 0 and today[c] <= purse]
+    sellable = [c for c in BOARD.colour_ring if held[c] > 0 and stalls[c] < BOARD.stall_size]
+    result: list[Buy | Sell] = [_buy(c) for c in buyable]
+    result += [_sell(c) for c in sellable]
     if seat == state.market.token_holder:
         for a, b in combinations(buyable, 2):
-            if price(state, a) + price(state, b) <= state.shillings[seat]:
-                result.append(Buy(colours=[a, b]))
-        result += [Sell(colours=[a, b]) for a, b in combinations(sellable, 2)]
+            if today[a] + today[b] <= purse:
+                result.append(_buy(a, b))
+        result += [_sell(a, b) for a, b in combinations(sellable, 2)]
     return result
+
+
+@cache
+def _buy(*colours: str) -> Buy:
+    """Trades are listed on most turns of a game and are frozen values, so each is built
+    once (building them dominated listing them)."""
+    return Buy(colours=list(colours))
+
+
+@cache
+def _sell(*colours: str) -> Sell:
+    return Sell(colours=list(colours))

@@ -134,12 +134,20 @@ def p(seat: int) -> str:
 
 def price(state: FaginState, colour: str) -> int:
     """Today's wheel price of a colour (for buying and selling alike)."""
-    index = BOARD.colour_ring.index(colour)
+    index = BOARD.colour_positions.get(colour)
+    if index is None:
+        index = BOARD.colour_ring.index(colour)  # not a colour: ValueError
     return BOARD.wheel[(index + state.wheel_rotation) % len(BOARD.wheel)]
 
 
 def prices(state: FaginState) -> dict[str, int]:
-    return {colour: price(state, colour) for colour in BOARD.colour_ring}
+    """Today's wheel price of every colour, in ring order."""
+    wheel = BOARD.wheel
+    rotation = state.wheel_rotation
+    return {
+        colour: wheel[(index + rotation) % len(wheel)]
+        for index, colour in enumerate(BOARD.colour_ring)
+    }
 
 
 def track_level(state: FaginState, location: str, seat: int) -> int | None:
