@@ -4,7 +4,6 @@
 `RuleError` at any point without touching the caller's state.
 """
 
-from functools import cache
 from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict
@@ -86,46 +85,54 @@ class FaginState(BaseModel):
         the property tests check that a clone equals its original.
         """
         market = self.market
-        return _copied(
-            self,
-            acted=list(self.acted),
-            warehouses=dict(self.warehouses),
-            stalls=dict(self.stalls),
-            constables={key: _copied(c) for key, c in self.constables.items()},
-            urchins={key: dict(spots) for key, spots in self.urchins.items()},
-            supply=list(self.supply),
-            removed=list(self.removed),
-            shillings=list(self.shillings),
-            cubes=[dict(held) for held in self.cubes],
-            market=None
-            if market is None
-            else _copied(market, order=list(market.order), passed=list(market.passed)),
-            pending_discards=dict(self.pending_discards),
+        return _model(
+            FaginState,
+            {
+                **self.__dict__,
+                "acted": list(self.acted),
+                "warehouses": dict(self.warehouses),
+                "stalls": dict(self.stalls),
+                "constables": {
+                    key: _model(Constable, {"level": c.level, "facing": c.facing})
+                    for key, c in self.constables.items()
+                },
+                "urchins": {key: dict(spots) for key, spots in self.urchins.items()},
+                "supply": list(self.supply),
+                "removed": list(self.removed),
+                "shillings": list(self.shillings),
+                "cubes": [dict(held) for held in self.cubes],
+                "market": None
+                if market is None
+                else _model(
+                    MarketState,
+                    {
+                        "token_holder": market.token_holder,
+                        "order": list(market.order),
+                        "current": market.current,
+                        "passed": list(market.passed),
+                    },
+                ),
+                "pending_discards": dict(self.pending_discards),
+            },
         )
 
 
 _Model = TypeVar("_Model", bound=BaseModel)
 
 
-@cache
-def _field_names(cls: type[BaseModel]) -> frozenset[str]:
-    return frozenset(cls.model_fields)
+def _model(cls: type[_Model], fields: dict[str, Any]) -> _Model:
+    """A model holding `fields` (every field of `cls`, values already valid) as they are.
 
-
-def _copied(model: _Model, **fresh: Any) -> _Model:
-    """A model of the same class holding its fields with `fresh` values swapped in.
-
-    Unvalidated (the values are copies of valid ones) and built as pydantic's own
-    `model_construct` builds a model, which costs a fraction of a validation; every
-    field counts as set, as after re-validating a dump.
+    Built as pydantic's `model_construct` builds one, without its per-field work and
+    without validation, at a fraction of a validation's cost; every field counts as
+    set, as after re-validating a dump.
     """
-    cls = type(model)
-    copy = cls.__new__(cls)
-    object.__setattr__(copy, "__dict__", {**model.__dict__, **fresh})
-    object.__setattr__(copy, "__pydantic_fields_set__", set(_field_names(cls)))
-    object.__setattr__(copy, "__pydantic_extra__", None)
-    object.__setattr__(copy, "__pydantic_private__", None)
-    return copy
+    model = object.__new__(cls)
+    object.__setattr__(model, "__dict__", fields)
+    object.__setattr__(model, "__pydantic_fields_set__", set(fields))
+    object.__setattr__(model, "__pydantic_extra__", None)
+    object.__setattr__(model, "__pydantic_private__", None)
+    return model
 
 
 def p(seat: int) -> str:

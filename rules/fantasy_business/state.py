@@ -6,7 +6,6 @@ here side by side with public facts (the draw pile order, face-down specials, un
 price sheets); `views` decides who sees what.
 """
 
-from functools import cache
 from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -148,26 +147,34 @@ class GameState(BaseModel):
         """
         auction = self.auction
         played = self.played
-        return _copied(
-            self,
-            draw_pile=list(self.draw_pile),
-            discards=list(self.discards),
-            centre=list(self.centre),
-            gold=list(self.gold),
-            articles=[dict(held) for held in self.articles],
-            specials=[list(held) for held in self.specials],
-            acquired=list(self.acquired),
-            auction=None if auction is None else _copied(auction),
-            sheets=[_copied(sheet, prices=dict(sheet.prices)) for sheet in self.sheets],
-            last_sheets=[dict(sheet) for sheet in self.last_sheets],
-            played=_copied(
-                played,
-                guarded=list(played.guarded),
-                embargoes=list(played.embargoes),
-                warrants=list(played.warrants),
-                festivals=list(played.festivals),
-                cards=list(played.cards),
-            ),
+        return _model(
+            GameState,
+            {
+                **self.__dict__,
+                "draw_pile": list(self.draw_pile),
+                "discards": list(self.discards),
+                "centre": list(self.centre),
+                "gold": list(self.gold),
+                "articles": [dict(held) for held in self.articles],
+                "specials": [list(held) for held in self.specials],
+                "acquired": list(self.acquired),
+                "auction": None if auction is None else _model(AuctionState, {**auction.__dict__}),
+                "sheets": [
+                    _model(Sheet, {"prices": dict(sheet.prices), "submitted": sheet.submitted})
+                    for sheet in self.sheets
+                ],
+                "last_sheets": [dict(sheet) for sheet in self.last_sheets],
+                "played": _model(
+                    Played,
+                    {
+                        "guarded": list(played.guarded),
+                        "embargoes": list(played.embargoes),
+                        "warrants": list(played.warrants),
+                        "festivals": list(played.festivals),
+                        "cards": list(played.cards),
+                    },
+                ),
+            },
         )
 
     def left_of(self, seat: int) -> int:
@@ -177,25 +184,19 @@ class GameState(BaseModel):
 _Model = TypeVar("_Model", bound=BaseModel)
 
 
-@cache
-def _field_names(cls: type[BaseModel]) -> frozenset[str]:
-    return frozenset(cls.model_fields)
+def _model(cls: type[_Model], fields: dict[str, Any]) -> _Model:
+    """A model holding `fields` (every field of `cls`, values already valid) as they are.
 
-
-def _copied(model: _Model, **fresh: Any) -> _Model:
-    """A model of the same class holding its fields with `fresh` values swapped in.
-
-    Unvalidated (the values are copies of valid ones) and built as pydantic's own
-    `model_construct` builds a model, which costs a fraction of a validation; every
-    field counts as set, as after re-validating a dump.
+    Built as pydantic's `model_construct` builds one, without its per-field work and
+    without validation, at a fraction of a validation's cost; every field counts as
+    set, as after re-validating a dump.
     """
-    cls = type(model)
-    copy = cls.__new__(cls)
-    object.__setattr__(copy, "__dict__", {**model.__dict__, **fresh})
-    object.__setattr__(copy, "__pydantic_fields_set__", set(_field_names(cls)))
-    object.__setattr__(copy, "__pydantic_extra__", None)
-    object.__setattr__(copy, "__pydantic_private__", None)
-    return copy
+    model = object.__new__(cls)
+    object.__setattr__(model, "__dict__", fields)
+    object.__setattr__(model, "__pydantic_fields_set__", set(fields))
+    object.__setattr__(model, "__pydantic_extra__", None)
+    object.__setattr__(model, "__pydantic_private__", None)
+    return model
 
 
 def dump_state(state: GameState) -> str:
