@@ -7,6 +7,8 @@ play. `default_action` always makes progress: pass a bidding turn, designate the
 centre card without a price, submit with last turn's prices, or price a late article.
 """
 
+from functools import lru_cache
+
 from rules.fantasy_business import deck
 from rules.fantasy_business.actions import (
     Action,
@@ -75,13 +77,13 @@ def _auction_actions(state: GameState, seat: int) -> list[Action]:
         actions: list[Action] = []
         alone = eligible(state) == [seat]
         for index, card_id in enumerate(state.centre):
-            actions.append(Auction(card=index))
+            actions.append(_designate(index, None))
             if state.acquired[seat]:
                 continue
             minimum = deck.minimum_bid(card_id)
             high = minimum if alone else state.gold[seat]
             actions += [
-                Auction(card=index, price=p) for p in _amounts(minimum, min(high, state.gold[seat]))
+                _designate(index, p) for p in _amounts(minimum, min(high, state.gold[seat]))
             ]
         return actions
     if seat != auction.to_act:
@@ -92,7 +94,7 @@ def _auction_actions(state: GameState, seat: int) -> list[Action]:
     else:
         low = minimum if auction.price is None else max(minimum, auction.price + 1)
         bids = _amounts(low, state.gold[seat])
-    return [Pass(), *(Bid(amount=a) for a in bids)]
+    return [_PASS, *(_bid(a) for a in bids)]
 
 
 def _pricing_actions(state: GameState, seat: int) -> list[Action]:
@@ -101,15 +103,15 @@ def _pricing_actions(state: GameState, seat: int) -> list[Action]:
     if sheet.submitted:
         for key in unpriced(state, seat):
             low, high = price_range(state, key)
-            actions += [SetPrice(article=key, price=p) for p in _amounts(low, high)]
+            actions += [_set_price(key, p) for p in _amounts(low, high)]
         return actions
     for key in state.articles[seat]:
         low, high = price_range(state, key)
         prices = {low, deck.article(key).base, high}
-        actions += [SetPrice(article=key, price=p) for p in sorted(prices)]
-    actions.append(Submit(defaults=True))
+        actions += [_set_price(key, p) for p in sorted(prices)]
+    actions.append(_SUBMIT_DEFAULTS)
     if not unpriced(state, seat):
-        actions.append(Submit())
+        actions.append(_SUBMIT)
     for kind in sorted({deck.card(c).key for c in state.specials[seat]}):
         actions += _special_actions(state, seat, kind)
     return actions
@@ -123,16 +125,14 @@ def _special_actions(state: GameState, seat: int, kind: str) -> list[Action]:
         if t != seat and not (kind in ATTACKS and t in state.played.guarded)
     ]
     if kind in ("thief", "fire"):
-        return [
-            PlaySpecial(card=kind, target=t, article=a) for t in targets for a in state.articles[t]
-        ]
+        return [_play(kind, target=t, article=a) for t in targets for a in state.articles[t]]
     if kind == "pickpocket":
-        return [PlaySpecial(card=kind, target=t) for t in targets if state.gold[t] > 0]
+        return [_play(kind, target=t) for t in targets if state.gold[t] > 0]
     if kind == "royal_warrant":
-        return [PlaySpecial(card=kind, article=a) for a in state.articles[seat]]
+        return [_play(kind, article=a) for a in state.articles[seat]]
     if special.needs_article:
-        return [PlaySpecial(card=kind, article=a) for a in deck.articles()]
-    return [PlaySpecial(card=kind)]
+        return [_play(kind, article=a) for a in deck.articles()]
+    return [_play(kind)]
 
 
 def _gifts(state: GameState, seat: int) -> list[Action]:
@@ -144,8 +144,48 @@ def _gifts(state: GameState, seat: int) -> list[Action]:
     if auction is not None and auction.high_bidder == seat and auction.price is not None:
         spare -= auction.price
     if spare > 0:
-        gifts.append(Give(to=left, gold=1))
+        gifts.append(_give(left, gold=1))
     for key in state.articles[seat]:
-        gifts.append(Give(to=left, article=key))
+        gifts.append(_give(left, article=key))
         break
     return gifts
+
+
+# Actions are frozen values of plain fields, and random play and every button list build
+# the same few again and again, so each is built once and shared. Each is built with the
+# same arguments as spelled out at its call site, so fields count as set exactly as then.
+_CACHED = 4096
+_PASS = Pass()
+_SUBMIT = Submit()
+_SUBMIT_DEFAULTS = Submit(defaults=True)
+
+
+@lru_cache(maxsize=_CACHED)
+def _designate(card: int, price: int | None) -> Auction:
+    return Auction(card=card) if price is None else Auction(card=card, price=price)
+
+
+@lru_cache(maxsize=_CACHED)
+def _bid(amount: int) -> Bid:
+    return Bid(amount=amount)
+
+
+@lru_cache(maxsize=_CACHED)
+def _set_price(article: str, price: int) -> SetPrice:
+    return SetPrice(article=article, price=price)
+
+
+@lru_cache(maxsize=_CACHED)
+def _play(card: str, target: int | None = None, article: str | None = None) -> PlaySpecial:
+    if target is not None and article is not None:
+        return PlaySpecial(card=card, target=target, article=article)
+    if target is not None:
+        return PlaySpecial(card=card, target=target)
+    if article is not None:
+        return PlaySpecial(card=card, article=article)
+    return PlaySpecial(card=card)
+
+
+@lru_cache(maxsize=_CACHED)
+def _give(to: int, gold: int = 0, article: str | None = None) -> Give:
+    return Give(to=to, gold=gold) if article is None else Give(to=to, article=article)
