@@ -115,10 +115,10 @@ class FaginsGangRules:
         if seat not in self.waiting_on(state):
             return None
         if state.phase == "market":
-            return MarketPass()
+            return _MARKET_PASS
         if state.phase == "discard":
             return default_discard(state, seat)
-        return Skip()
+        return _SKIP
 
     def outcome(self, state: FaginState) -> Outcome | None:
         if state.result is None:
@@ -205,5 +205,9 @@ def _trade(state: FaginState, seat: int, action: Buy | Sell | MarketPass) -> lis
         events += finish_action(state, holder)
     return events
 
+
+_MARKET_PASS = MarketPass()
+_SKIP = Skip()
+"""Default actions are frozen and fieldless: one of each is enough."""
 
 RULES = FaginsGangRules()

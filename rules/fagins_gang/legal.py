@@ -6,7 +6,7 @@ shilling theft, every single trade, and a few multi-location plans. Every action
 accepted by `apply`; the tests check that. The same step lists feed plan autocomplete.
 """
 
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations
 
 from rules.fagins_gang.actions import (
@@ -33,7 +33,7 @@ def legal_actions(state: FaginState, seat: int, default: Action) -> list[Action]
     if state.phase == "actions":
         return [
             default,
-            OpenMarket(),
+            _OPEN_MARKET,
             *move_plans(state, seat),
             *steal_plans(state, seat),
             *shilling_plans(state, seat),
@@ -59,28 +59,28 @@ def move_steps(state: FaginState, seat: int, supply: int | None = None) -> list[
         if level is not None:
             for n in range(1, budget + 1):
                 if level - n >= TOP:
-                    steps.append(MoveStep(location=key, kind="move", direction="up", levels=n))
+                    steps.append(_step(key, "move", "up", n))
                 if level + n <= BOTTOM:
-                    steps.append(MoveStep(location=key, kind="move", direction="down", levels=n))
+                    steps.append(_step(key, "move", "down", n))
             if budget >= level - TOP + 1:
-                steps.append(MoveStep(location=key, kind="leave", side="top"))
+                steps.append(_step(key, "leave", side="top"))
                 if state.shillings[seat] >= BOARD.fagin_price:
-                    steps.append(MoveStep(location=key, kind="fagin"))
+                    steps.append(_step(key, "fagin"))
             if budget >= BOTTOM - level + 1:
-                steps.append(MoveStep(location=key, kind="leave", side="bottom"))
+                steps.append(_step(key, "leave", side="bottom"))
         elif supply > 0 and budget >= 1 and can_enter(state, seat, key):
-            steps.append(MoveStep(location=key, kind="enter"))
+            steps.append(_step(key, "enter"))
             for n in range(1, budget):
                 if START - n >= TOP:
-                    steps.append(MoveStep(location=key, kind="enter", direction="up", levels=n))
+                    steps.append(_step(key, "enter", "up", n))
                 if START + n <= BOTTOM:
-                    steps.append(MoveStep(location=key, kind="enter", direction="down", levels=n))
+                    steps.append(_step(key, "enter", "down", n))
     return steps
 
 
 def move_plans(state: FaginState, seat: int) -> list[Move]:
     singles = move_steps(state, seat)
-    plans = [Move(steps=[step]) for step in singles]
+    plans = [_move_alone(step) for step in singles]
     # A leave followed by entering elsewhere with the same urchin.
     after_leaving = move_steps(state, seat, supply=state.supply[seat] + 1)
     for leave in (s for s in singles if s.kind == "leave"):
@@ -119,7 +119,7 @@ def _steal_slot(warehouses: dict[str, int], key: str, level: int) -> StealSlot:
     for colour in printed:
         if colour != CHOICE:
             warehouses[colour] = max(0, warehouses[colour] - 1)
-    return StealSlot(location=key, colours=colours)
+    return _steal_slot_of(key, tuple(colours))
 
 
 def steal_plans(state: FaginState, seat: int) -> list[Steal]:
@@ -128,7 +128,8 @@ def steal_plans(state: FaginState, seat: int) -> list[Steal]:
         for key in BOARD.ring
         if (level := track_level(state, key, seat)) is not None and level < BOTTOM
     ]
-    plans = [Steal(slots=[_steal_slot(dict(state.warehouses), key, level)]) for key, level in spots]
+    singles = [_steal_slot(dict(state.warehouses), key, level) for key, level in spots]
+    plans = [_steal_alone(slot.location, tuple(slot.colours)) for slot in singles]
     if len(spots) > 1:
         stock = dict(state.warehouses)
         plans.append(
@@ -151,9 +152,9 @@ def steal_plans(state: FaginState, seat: int) -> list[Steal]:
 
 def shilling_plans(state: FaginState, seat: int) -> list[Shillings]:
     keys = [key for key in BOARD.ring if track_level(state, key, seat) is not None]
-    plans = [Shillings(locations=[key]) for key in keys]
+    plans = [_shillings_at(key) for key in keys]
     if len(keys) > 1:
-        plans.append(Shillings(locations=keys[: BOARD.max_slots]))
+        plans.append(_shillings_at(*keys[: BOARD.max_slots]))
     return plans
 
 
@@ -185,3 +186,47 @@ def _buy(*colours: str) -> Buy:
 @cache
 def _sell(*colours: str) -> Sell:
     return Sell(colours=list(colours))
+
+
+# Listed plans are frozen values rebuilt from the same few parts on every action turn, so
+# each is built once and shared, from the same arguments as before (the same fields set).
+_CACHED = 4096
+_OPEN_MARKET = OpenMarket()
+
+
+@lru_cache(maxsize=_CACHED)
+def _step(
+    location: str,
+    kind: str,
+    direction: str | None = None,
+    levels: int | None = None,
+    side: str | None = None,
+) -> MoveStep:
+    fields: dict[str, object] = {"location": location, "kind": kind}
+    if direction is not None:
+        fields["direction"] = direction
+    if levels is not None:
+        fields["levels"] = levels
+    if side is not None:
+        fields["side"] = side
+    return MoveStep.model_validate(fields)
+
+
+@lru_cache(maxsize=_CACHED)
+def _move_alone(step: MoveStep) -> Move:
+    return Move(steps=[step])
+
+
+@lru_cache(maxsize=_CACHED)
+def _steal_slot_of(location: str, colours: tuple[str, ...]) -> StealSlot:
+    return StealSlot(location=location, colours=list(colours))
+
+
+@lru_cache(maxsize=_CACHED)
+def _steal_alone(location: str, colours: tuple[str, ...]) -> Steal:
+    return Steal(slots=[_steal_slot_of(location, colours)])
+
+
+@lru_cache(maxsize=_CACHED)
+def _shillings_at(*locations: str) -> Shillings:
+    return Shillings(locations=list(locations))
