@@ -4,12 +4,13 @@
 `RuleError` at any point without touching the caller's state.
 """
 
-from typing import Any, Literal, TypeVar
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
 from rules.events import seat_ref
 from rules.fagins_gang.board import BOARD
+from rules.fast_copy import rebuild
 from rules.rng import Rng
 
 Facing = Literal["up", "down"]
@@ -85,7 +86,7 @@ class FaginState(BaseModel):
         the property tests check that a clone equals its original.
         """
         market = self.market
-        return _model(
+        return rebuild(
             FaginState,
             {
                 **self.__dict__,
@@ -93,7 +94,7 @@ class FaginState(BaseModel):
                 "warehouses": dict(self.warehouses),
                 "stalls": dict(self.stalls),
                 "constables": {
-                    key: _model(Constable, {"level": c.level, "facing": c.facing})
+                    key: rebuild(Constable, {"level": c.level, "facing": c.facing})
                     for key, c in self.constables.items()
                 },
                 "urchins": {key: dict(spots) for key, spots in self.urchins.items()},
@@ -103,7 +104,7 @@ class FaginState(BaseModel):
                 "cubes": [dict(held) for held in self.cubes],
                 "market": None
                 if market is None
-                else _model(
+                else rebuild(
                     MarketState,
                     {
                         "token_holder": market.token_holder,
@@ -115,24 +116,6 @@ class FaginState(BaseModel):
                 "pending_discards": dict(self.pending_discards),
             },
         )
-
-
-_Model = TypeVar("_Model", bound=BaseModel)
-
-
-def _model(cls: type[_Model], fields: dict[str, Any]) -> _Model:
-    """A model holding `fields` (every field of `cls`, values already valid) as they are.
-
-    Built as pydantic's `model_construct` builds one, without its per-field work and
-    without validation, at a fraction of a validation's cost; every field counts as
-    set, as after re-validating a dump.
-    """
-    model = object.__new__(cls)
-    object.__setattr__(model, "__dict__", fields)
-    object.__setattr__(model, "__pydantic_fields_set__", set(fields))
-    object.__setattr__(model, "__pydantic_extra__", None)
-    object.__setattr__(model, "__pydantic_private__", None)
-    return model
 
 
 def p(seat: int) -> str:

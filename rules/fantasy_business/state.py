@@ -6,10 +6,11 @@ here side by side with public facts (the draw pile order, face-down specials, un
 price sheets); `views` decides who sees what.
 """
 
-from typing import Any, Literal, TypeVar
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from rules.fast_copy import rebuild
 from rules.rng import Rng
 
 Phase = Literal["auction", "pricing", "over"]
@@ -147,7 +148,7 @@ class GameState(BaseModel):
         """
         auction = self.auction
         played = self.played
-        return _model(
+        return rebuild(
             GameState,
             {
                 **self.__dict__,
@@ -158,13 +159,13 @@ class GameState(BaseModel):
                 "articles": [dict(held) for held in self.articles],
                 "specials": [list(held) for held in self.specials],
                 "acquired": list(self.acquired),
-                "auction": None if auction is None else _model(AuctionState, {**auction.__dict__}),
+                "auction": None if auction is None else rebuild(AuctionState, {**auction.__dict__}),
                 "sheets": [
-                    _model(Sheet, {"prices": dict(sheet.prices), "submitted": sheet.submitted})
+                    rebuild(Sheet, {"prices": dict(sheet.prices), "submitted": sheet.submitted})
                     for sheet in self.sheets
                 ],
                 "last_sheets": [dict(sheet) for sheet in self.last_sheets],
-                "played": _model(
+                "played": rebuild(
                     Played,
                     {
                         "guarded": list(played.guarded),
@@ -179,24 +180,6 @@ class GameState(BaseModel):
 
     def left_of(self, seat: int) -> int:
         return (seat + 1) % self.players
-
-
-_Model = TypeVar("_Model", bound=BaseModel)
-
-
-def _model(cls: type[_Model], fields: dict[str, Any]) -> _Model:
-    """A model holding `fields` (every field of `cls`, values already valid) as they are.
-
-    Built as pydantic's `model_construct` builds one, without its per-field work and
-    without validation, at a fraction of a validation's cost; every field counts as
-    set, as after re-validating a dump.
-    """
-    model = object.__new__(cls)
-    object.__setattr__(model, "__dict__", fields)
-    object.__setattr__(model, "__pydantic_fields_set__", set(fields))
-    object.__setattr__(model, "__pydantic_extra__", None)
-    object.__setattr__(model, "__pydantic_private__", None)
-    return model
 
 
 def dump_state(state: GameState) -> str:
