@@ -32,13 +32,21 @@ def _autopilot_now(service: GameService, table: Table, seat: int, lead: str) -> 
     return Outcome.say(lead)
 
 
+def _steered(service: GameService, place: Place, actor: Actor, what: str) -> GameRow | str:
+    """The running game, if `actor` may steer it (host or Manage Channels)."""
+    game = _running(service, place)
+    if isinstance(game, str):
+        return game
+    if actor.user_id != game.host_id and not actor.may_manage:
+        return HOST_ONLY.format(host=game.host_id, what=what)
+    return game
+
+
 async def kick(service: GameService, place: Place, actor: Actor, user_id: int) -> Outcome:
     async with service.lock(place.channel_id):
-        game = _running(service, place)
+        game = _steered(service, place, actor, "kick a player")
         if isinstance(game, str):
             return Outcome.refusal(game)
-        if actor.user_id != game.host_id and not actor.may_manage:
-            return Outcome.refusal(HOST_ONLY.format(host=game.host_id, what="kick a player"))
         table = service.table_for(game)
         seat = table.seat_of(user_id)
         if seat is None:
@@ -74,11 +82,9 @@ async def replace(
     service: GameService, place: Place, actor: Actor, old_id: int, new_id: int, new_name: str
 ) -> Outcome:
     async with service.lock(place.channel_id):
-        game = _running(service, place)
+        game = _steered(service, place, actor, "replace a player")
         if isinstance(game, str):
             return Outcome.refusal(game)
-        if actor.user_id != game.host_id and not actor.may_manage:
-            return Outcome.refusal(HOST_ONLY.format(host=game.host_id, what="replace a player"))
         table = service.table_for(game)
         seat = table.seat_of(old_id)
         if seat is None:
