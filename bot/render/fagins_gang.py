@@ -281,30 +281,20 @@ class FaginsGangPresenter(EventPresenter):
     def _market_buttons(self, table: Table, view: FaginView) -> list[ButtonSpec]:
         game = table.game.id
         buttons: list[ButtonSpec] = []
-        for i, stall in enumerate(view.stalls):
-            if stall.count > 0:
-                buttons.append(
-                    ButtonSpec(
-                        label=f"Buy {stall.colour} · {stall.price}s",
-                        route=ROUTE_BUY,
-                        game_id=game,
-                        arg=stall.colour,
-                        style="success",
-                        row=i // 3,
-                    )
+        for buying in (True, False):
+            verb, route = ("Buy", ROUTE_BUY) if buying else ("Sell", ROUTE_SELL)
+            buttons += [
+                ButtonSpec(
+                    label=f"{verb} {stall.colour} · {stall.price}s",
+                    route=route,
+                    game_id=game,
+                    arg=stall.colour,
+                    style="success" if buying else "primary",
+                    row=(0 if buying else 2) + i // 3,
                 )
-        for i, stall in enumerate(view.stalls):
-            if stall.count < stall.capacity:
-                buttons.append(
-                    ButtonSpec(
-                        label=f"Sell {stall.colour} · {stall.price}s",
-                        route=ROUTE_SELL,
-                        game_id=game,
-                        arg=stall.colour,
-                        style="primary",
-                        row=2 + i // 3,
-                    )
-                )
+                for i, stall in enumerate(view.stalls)
+                if (stall.count > 0 if buying else stall.count < stall.capacity)
+            ]
         buttons.append(
             ButtonSpec(label="Pass (leave the market)", route=ROUTE_PASS, game_id=game, row=4)
         )
