@@ -1,17 +1,22 @@
-"""`python -m bot` runs the bot on Discord; `python -m bot sandbox` runs it locally.
+"""`python -m bot` runs the bot on Discord; `python -m bot sandbox` runs it locally;
+`python -m bot backup PATH` copies the database safely while the bot runs.
 
 The sandbox (simcord's simulated Discord with a browser page) needs no token, so a
-newcomer can play at once; the Discord run keeps refusing to start without one.
+newcomer can play at once; the Discord run keeps refusing to start without one. Every
+problem a person must fix (a setting, the database file) is one line and exit code 2,
+never a traceback.
 """
 
 import argparse
 import asyncio
 import logging
 import sys
+from pathlib import Path
 
 from pydantic import ValidationError
 
 from bot.settings import Settings
+from bot.store import StoreUnusable, open_store
 
 MAX_SANDBOX_PLAYERS = 8  # bot.sandbox.MAX_PLAYERS; kept here so --help stays light
 DEFAULT_SANDBOX_PORT = 8765
@@ -44,7 +49,7 @@ def parser() -> argparse.ArgumentParser:
         prog="python -m bot",
         description="Run Smithfield on Discord (needs DISCORD_TOKEN), or locally with `sandbox`.",
     )
-    commands = root.add_subparsers(dest="command", metavar="{sandbox}")
+    commands = root.add_subparsers(dest="command", metavar="{sandbox,backup}")
     sandbox = commands.add_parser(
         "sandbox",
         help="play locally in a browser against a simulated Discord (no token needed)",
@@ -65,6 +70,14 @@ def parser() -> argparse.ArgumentParser:
         metavar="P",
         help=f"loopback port of the page (default {DEFAULT_SANDBOX_PORT}; 0 picks a free one)",
     )
+    backup = commands.add_parser(
+        "backup",
+        help="copy the database to PATH, consistently, even while the bot runs",
+        description="Write a consistent copy of the SQLite database (SMITHFIELD_DB) to PATH "
+        "with SQLite's online backup API. Copying the .db file alone is not a backup: recent "
+        "moves may still be in its -wal file.",
+    )
+    backup.add_argument("path", type=Path, metavar="PATH", help="a new file to write")
     return root
 
 
@@ -83,8 +96,18 @@ def main(argv: list[str]) -> int:
     settings = load_settings()
     if settings is None:
         return 2
+    try:
+        return run(args, settings)
+    except StoreUnusable as problem:
+        print(f"smithfield: cannot use the database: {problem}", file=sys.stderr)
+        return 2
+
+
+def run(args: argparse.Namespace, settings: Settings) -> int:
     if args.command == "sandbox":
         return run_sandbox(settings, players=args.players, port=args.port)
+    if args.command == "backup":
+        return backup(settings, args.path)
     if settings.discord_token is None:
         print(
             "smithfield: DISCORD_TOKEN is not set. Put DISCORD_TOKEN=<your bot token> in .env "
@@ -99,6 +122,22 @@ def main(argv: list[str]) -> int:
 
     bot = create_bot(settings)
     bot.run(settings.discord_token.get_secret_value(), log_handler=None)
+    return 0
+
+
+def backup(settings: Settings, target: Path) -> int:
+    if target.exists():
+        print(f"smithfield: {target} already exists; choose a new file name.", file=sys.stderr)
+        return 2
+    if not target.parent.is_dir():
+        print(f"smithfield: the folder {target.parent} does not exist.", file=sys.stderr)
+        return 2
+    store = open_store(settings.database_path)
+    try:
+        store.backup(target)
+    finally:
+        store.close()
+    print(f"smithfield: backed up {settings.database_path} to {target}")
     return 0
 
 

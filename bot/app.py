@@ -14,7 +14,7 @@ from bot.failures import report_failure
 from bot.presenters import PRESENTERS, Presenter
 from bot.service import GameService
 from bot.settings import Settings
-from bot.store import Store
+from bot.store import open_store
 from bot.sync import sync_commands
 from rules.protocol import GameRules
 
@@ -66,7 +66,7 @@ class SmithfieldBot(commands.Bot):
 
     async def close(self) -> None:
         await super().close()
-        self.service.store.close()
+        self.service.close()
 
 
 def create_bot(
@@ -76,13 +76,13 @@ def create_bot(
     games: Mapping[str, GameRules] | None = None,
     presenters: Mapping[str, Presenter] | None = None,
 ) -> SmithfieldBot:
-    """A bot ready to start: store opened and migrated, service wired, cogs on setup."""
+    """A bot ready to start: store opened, checked and migrated, service wired, cogs on
+    setup. Raises `StoreUnusable` (one line naming the file) for a database it cannot use."""
     if games is None:
         from rules.registry import GAMES
 
         games = GAMES
-    settings.prepare_database_dir()
-    store = Store(settings.database_path)
+    store = open_store(settings.database_path)
     service = GameService(
         store, games, clock=clock, seed=settings.seed, presenters=presenters or PRESENTERS
     )

@@ -1,13 +1,15 @@
 """Timers for long-running games: setting them, pausing, reminders and defaults.
 
 Deadlines live in the database (`games.deadline`), so a restart loses none; the
-scheduler (cogs/clockwork.py) calls `tick` every minute and after startup. A default
+scheduler (cogs/clockwork.py) calls `tick` after startup and then sleeps until the next
+deadline or reminder is due (woken early when a command moves a deadline). A default
 applied at a deadline moves the game to its next step, which sets a new deadline, so a
 tick that runs twice (or after a restart) cannot apply the same default twice.
 """
 
 import logging
 from datetime import datetime
+from functools import partial
 from typing import Any
 
 from bot.messages import Message, Outcome
@@ -18,6 +20,7 @@ from bot.timing import (
     deadline_changes,
     deadline_passed,
     describe_hours,
+    earliest_due,
     parse,
     reminder_due,
     stamp,
@@ -43,83 +46,101 @@ def _running(service: GameService, place: Place) -> GameRow | str:
 async def set_timer(
     service: GameService, place: Place, actor: Actor, hours: float, remind: float | None
 ) -> Outcome:
-    async with service.lock(place.channel_id):
-        game = _running(service, place)
-        if isinstance(game, str):
-            return Outcome.refusal(game)
-        if not _may_steer(game, actor):
-            return Outcome.refusal(HOST_ONLY.format(host=game.host_id, what="set the timer"))
-        if hours < 0:
-            return Outcome.refusal("The timer cannot be negative; 0 means untimed.")
-        if remind is not None and (remind <= 0 or (hours > 0 and remind >= hours)):
-            return Outcome.refusal(
-                f"A reminder must come before the deadline: between 0 and {hours:g} hours."
-            )
-        if remind is not None and hours == 0:
-            return Outcome.refusal("An untimed game has no deadlines to remind anyone of.")
-        now = service.clock()
-        game = service.store.update_game(
-            game, now=now, timer_hours=hours, remind_hours=remind, reminded=False
+    return await service.command(
+        place.channel_id, partial(_set_timer, service, place, actor, hours, remind)
+    )
+
+
+def _set_timer(
+    service: GameService, place: Place, actor: Actor, hours: float, remind: float | None
+) -> Outcome:
+    game = _running(service, place)
+    if isinstance(game, str):
+        return Outcome.refusal(game)
+    if not _may_steer(game, actor):
+        return Outcome.refusal(HOST_ONLY.format(host=game.host_id, what="set the timer"))
+    if hours < 0:
+        return Outcome.refusal("The timer cannot be negative; 0 means untimed.")
+    if remind is not None and (remind <= 0 or (hours > 0 and remind >= hours)):
+        return Outcome.refusal(
+            f"A reminder must come before the deadline: between 0 and {hours:g} hours."
         )
-        if game.status == "active":
-            table = service.table_for(game)
-            waiting = table.rules.waiting_on(table.state)
-            changes = deadline_changes(
-                game, [], waiting, service.phase_of(game, table.rules, table.state), now
+    if remind is not None and hours == 0:
+        return Outcome.refusal("An untimed game has no deadlines to remind anyone of.")
+    now = service.clock()
+    changes: dict[str, Any] = {"timer_hours": hours, "remind_hours": remind, "reminded": False}
+    if game.status == "active":
+        # The new timer and the current step's deadline are one write.
+        timed = game.model_copy(update=changes)
+        table = service.table_for(timed)
+        waiting = table.rules.waiting_on(table.state)
+        changes.update(
+            deadline_changes(
+                timed, [], waiting, service.phase_of(timed, table.rules, table.state), now
             )
-            game = service.store.update_game(game, now=now, **changes)
-        if hours == 0:
-            return Outcome.say(f"⏱️ **{actor.display_name}** made this game untimed.")
-        text = f"⏱️ **{actor.display_name}** set the timer: {describe_hours(hours)} per step"
-        if remind:
-            text += f", with a reminder {describe_hours(remind)} before the deadline"
-        if game.deadline:
-            text += f". Current deadline {stamp(game.deadline)}"
-        return Outcome.say(text + ".")
+        )
+    game = service.save(game, now=now, **changes)
+    if hours == 0:
+        return Outcome.say(f"⏱️ **{actor.display_name}** made this game untimed.")
+    text = f"⏱️ **{actor.display_name}** set the timer: {describe_hours(hours)} per step"
+    if remind:
+        text += f", with a reminder {describe_hours(remind)} before the deadline"
+    if game.deadline:
+        text += f". Current deadline {stamp(game.deadline)}"
+    return Outcome.say(text + ".")
 
 
 async def pause(service: GameService, place: Place, actor: Actor) -> Outcome:
-    async with service.lock(place.channel_id):
-        game = _running(service, place)
-        if isinstance(game, str):
-            return Outcome.refusal(game)
-        if actor.user_id != game.host_id:
-            return Outcome.refusal(f"Only the host (<@{game.host_id}>) can pause the game.")
-        if game.status != "active":
-            return Outcome.refusal("Only a running game can be paused.")
-        if game.paused_at is not None:
-            return Outcome.refusal("The game is already paused; `/game resume` restarts it.")
-        service.store.update_game(game, now=service.clock(), paused_at=service.clock().isoformat())
-        return Outcome.say(
-            f"⏸️ **{actor.display_name}** paused the game: all timers are frozen. "
-            "Moves are still accepted; `/game resume` restarts the clocks."
-        )
+    return await service.command(place.channel_id, partial(_pause, service, place, actor))
+
+
+def _pause(service: GameService, place: Place, actor: Actor) -> Outcome:
+    game = _running(service, place)
+    if isinstance(game, str):
+        return Outcome.refusal(game)
+    if actor.user_id != game.host_id:
+        return Outcome.refusal(f"Only the host (<@{game.host_id}>) can pause the game.")
+    if game.status != "active":
+        return Outcome.refusal("Only a running game can be paused.")
+    if game.paused_at is not None:
+        return Outcome.refusal("The game is already paused; `/game resume` restarts it.")
+    now = service.clock()
+    service.save(game, now=now, paused_at=now.isoformat())
+    return Outcome.say(
+        f"⏸️ **{actor.display_name}** paused the game: all timers are frozen. "
+        "Moves are still accepted; `/game resume` restarts the clocks."
+    )
 
 
 async def resume(service: GameService, place: Place, actor: Actor) -> Outcome:
-    async with service.lock(place.channel_id):
-        game = _running(service, place)
-        if isinstance(game, str):
-            return Outcome.refusal(game)
-        if actor.user_id != game.host_id:
-            return Outcome.refusal(f"Only the host (<@{game.host_id}>) can resume the game.")
-        paused = parse(game.paused_at)
-        if paused is None:
-            return Outcome.refusal("The game is not paused.")
-        now = service.clock()
-        deadline = parse(game.deadline)
-        changes: dict[str, Any] = {"paused_at": None}
-        if deadline is not None:
-            changes["deadline"] = (deadline + (now - paused)).isoformat()
-        game = service.store.update_game(game, now=now, **changes)
-        if game.deadline is None:
-            table = service.table_for(game)
-            waiting = table.rules.waiting_on(table.state)
-            fresh = deadline_changes(
-                game, [], waiting, service.phase_of(game, table.rules, table.state), now
+    return await service.command(place.channel_id, partial(_resume, service, place, actor))
+
+
+def _resume(service: GameService, place: Place, actor: Actor) -> Outcome:
+    game = _running(service, place)
+    if isinstance(game, str):
+        return Outcome.refusal(game)
+    if actor.user_id != game.host_id:
+        return Outcome.refusal(f"Only the host (<@{game.host_id}>) can resume the game.")
+    paused = parse(game.paused_at)
+    if paused is None:
+        return Outcome.refusal("The game is not paused.")
+    now = service.clock()
+    deadline = parse(game.deadline)
+    changes: dict[str, Any] = {"paused_at": None}
+    if deadline is not None:
+        changes["deadline"] = (deadline + (now - paused)).isoformat()
+    else:
+        resumed = game.model_copy(update={"paused_at": None})
+        table = service.table_for(resumed)
+        waiting = table.rules.waiting_on(table.state)
+        changes.update(
+            deadline_changes(
+                resumed, [], waiting, service.phase_of(resumed, table.rules, table.state), now
             )
-            game = service.store.update_game(game, now=now, **fresh)
-        return Outcome.say(f"▶️ **{actor.display_name}** resumed the game. {timer_line(game)}")
+        )
+    game = service.save(game, now=now, **changes)
+    return Outcome.say(f"▶️ **{actor.display_name}** resumed the game. {timer_line(game)}")
 
 
 def _waiting_mentions(table: Table) -> tuple[str, list[int]]:
@@ -130,53 +151,63 @@ def _waiting_mentions(table: Table) -> tuple[str, list[int]]:
 async def tick(service: GameService, now: datetime) -> list[tuple[int, Outcome]]:
     """Send due reminders and apply defaults whose deadline passed, for every game."""
     said: list[tuple[int, Outcome]] = []
-    for game in service.store.timed_games():
+    for game in await service.call(service.store.timed_games):
         try:
             if deadline_passed(game, now):
-                said.extend(await _expire(service, game.id, now))
+                said.extend(await _expire(service, game, now))
             elif reminder_due(game, now):
-                outcome = await _remind(service, game.id, now)
-                if outcome is not None:
+                outcome = await service.command(
+                    game.channel_id, partial(_remind, service, game.id, now)
+                )
+                if outcome.public:
                     said.append((game.channel_id, outcome))
         except Exception:  # one broken game must not hold up every other game's clock
             log.exception("Deadline handling failed for game %s", game.id)
     return said
 
 
-async def _remind(service: GameService, game_id: int, now: datetime) -> Outcome | None:
+async def next_due(service: GameService, after: datetime) -> datetime | None:
+    """When the scheduler must next look: the earliest deadline or reminder later than
+    `after` (the last tick's time: what was due then has been tried, and a game whose
+    handling failed is retried at the scheduler's slowest pace, not in a tight loop)."""
+    return earliest_due(await service.call(service.store.timed_games), after)
+
+
+def _remind(service: GameService, game_id: int, now: datetime) -> Outcome:
     game = service.store.game(game_id)
-    async with service.lock(game.channel_id):
-        game = service.store.game(game_id)
-        if game.status != "active" or not reminder_due(game, now):
-            return None
-        table = service.table_for(game)
-        who, users = _waiting_mentions(table)
-        service.store.update_game(game, now=now, reminded=True)
-        several = len(users) > 1
-        lead = "⏳ Reminder: waiting only on" if several else "⏳ Reminder:"
-        tail = "" if several else " — it's your move."
-        text = f"{lead} {who}{tail} Deadline {stamp(game.deadline)}."
-        return Outcome(public=[Message(content=text, mentions=users)])
+    if game.status != "active" or not reminder_due(game, now):
+        return Outcome()
+    table = service.table_for(game)
+    who, users = _waiting_mentions(table)
+    service.save(game, now=now, reminded=True)
+    several = len(users) > 1
+    lead = "⏳ Reminder: waiting only on" if several else "⏳ Reminder:"
+    tail = "" if several else " — it's your move."
+    text = f"{lead} {who}{tail} Deadline {stamp(game.deadline)}."
+    return Outcome(public=[Message(content=text, mentions=users)], channel_id=game.channel_id)
 
 
-async def _expire(service: GameService, game_id: int, now: datetime) -> list[tuple[int, Outcome]]:
-    """Apply the default action for every seat the expired step waits on."""
+async def _expire(service: GameService, game: GameRow, now: datetime) -> list[tuple[int, Outcome]]:
+    """Apply the default action for every seat the expired step waits on (each default in
+    its own transaction, so one seat's refusal cannot undo another's move)."""
     said: list[tuple[int, Outcome]] = []
-    game = service.store.game(game_id)
-    async with service.lock(game.channel_id):
-        game = service.store.game(game_id)
-        if game.status != "active" or not deadline_passed(game, now):
-            return said
-        table = service.table_for(game)
-        for seat in table.rules.waiting_on(table.state):
-            table = service.table_for(service.store.game(game_id))
-            if table.game.status != "active" or seat not in table.rules.waiting_on(table.state):
-                continue
-            outcome = service.apply_as_bot(
-                table,
-                seat,
-                prefix=f"⏰ Time is up for **{table.name(seat)}**: the default is played.",
-            )
-            if outcome.accepted:
-                said.append((game.channel_id, outcome))
+    first = await service.call(service.table_for, game)
+    for seat in first.rules.waiting_on(first.state):
+        outcome = await service.command(
+            game.channel_id, partial(_expire_seat, service, game.id, seat, now)
+        )
+        if outcome.accepted and (outcome.public or outcome.private):
+            said.append((game.channel_id, outcome))
     return said
+
+
+def _expire_seat(service: GameService, game_id: int, seat: int, now: datetime) -> Outcome:
+    table = service.table_for(service.store.game(game_id))
+    game = table.game
+    if game.status != "active" or not deadline_passed(game, now):
+        return Outcome()
+    if seat not in table.rules.waiting_on(table.state):
+        return Outcome()
+    return service.apply_as_bot(
+        table, seat, prefix=f"⏰ Time is up for **{table.name(seat)}**: the default is played."
+    )

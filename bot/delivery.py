@@ -48,7 +48,9 @@ async def deliver(
     client = interaction.client
     public = list(outcome.public)
     in_game_channel = game_channel_id is not None and interaction.channel_id == game_channel_id
-    responded = interaction.response.is_done()
+    channel = client.get_partial_messageable(game_channel_id) if game_channel_id else None
+    deferred = interaction.response.is_done()
+    responded = deferred
 
     async def answer(message: Message, *, ephemeral: bool) -> None:
         nonlocal responded
@@ -59,7 +61,12 @@ async def deliver(
         else:
             await interaction.followup.send(ephemeral=ephemeral, wait=True, **kwargs)
 
-    if outcome.reply is not None and not public:
+    if deferred:
+        # A slow command was deferred privately ("thinking…" only the actor sees): the
+        # actor's answer replaces it, and every public message goes to the channel.
+        done = f"✅ Done — see <#{game_channel_id}>." if game_channel_id else "✅ Done."
+        await answer(outcome.reply or Message(content=done), ephemeral=True)
+    elif outcome.reply is not None and not public:
         await answer(outcome.reply, ephemeral=True)
     elif public and (in_game_channel or game_channel_id is None):
         await answer(public.pop(0), ephemeral=False)
@@ -70,7 +77,6 @@ async def deliver(
     elif not responded:
         await answer(Message(content=f"✅ Done — see <#{game_channel_id}>."), ephemeral=True)
 
-    channel = client.get_partial_messageable(game_channel_id) if game_channel_id else None
     if channel is not None:
         for message in public:
             await send(channel, message)

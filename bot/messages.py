@@ -71,6 +71,8 @@ class Outcome:
     """Messages for the game's channel, in order."""
     private: list[Private] = field(default_factory=list)
     accepted: bool = True
+    channel_id: int | None = None
+    """The game's channel, when the outcome belongs to a game (where `public` goes)."""
 
     def merge(self, other: "Outcome") -> None:
         """Append another outcome's messages (used when one call makes several moves)."""
@@ -79,6 +81,8 @@ class Outcome:
         self.public.extend(other.public)
         self.private.extend(other.private)
         self.accepted = self.accepted and other.accepted
+        if other.channel_id is not None:
+            self.channel_id = other.channel_id
 
     @classmethod
     def refusal(cls, reason: str) -> "Outcome":

@@ -151,7 +151,7 @@ class Sandbox:
 
     async def _start(self) -> None:
         bot = create_bot(self.settings)
-        self._stack.callback(bot.service.store.close)
+        self._stack.callback(bot.service.close)
         # The sandbox runs until stopped; bot errors are logged by discord.py as on
         # Discord instead of being collected for a test to inspect.
         env = simcord.Env(bot, check_errors=False)

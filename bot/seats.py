@@ -5,6 +5,8 @@ seat goes on autopilot and plays its default action whenever the game waits on i
 passes to another member, who then receives the seat's private information.
 """
 
+from functools import partial
+
 from bot.deadlines import HOST_ONLY
 from bot.messages import Message, Outcome, Private
 from bot.service import Actor, GameService, Place
@@ -22,7 +24,8 @@ def _running(service: GameService, place: Place) -> GameRow | str:
 
 
 def _autopilot_now(service: GameService, table: Table, seat: int, lead: str) -> Outcome:
-    """Switch a seat to autopilot and let it play at once if the game waits on it."""
+    """Switch a seat to autopilot and let it play at once if the game waits on it (both
+    in the command's one transaction: a seat is never on autopilot with its move unmade)."""
     service.store.update_seat(table.game.id, seat, autopilot=True)
     table = service.table_for(service.store.game(table.game.id))
     if seat in table.rules.waiting_on(table.state):
@@ -43,75 +46,90 @@ def _steered(service: GameService, place: Place, actor: Actor, what: str) -> Gam
 
 
 async def kick(service: GameService, place: Place, actor: Actor, user_id: int) -> Outcome:
-    async with service.lock(place.channel_id):
-        game = _steered(service, place, actor, "kick a player")
-        if isinstance(game, str):
-            return Outcome.refusal(game)
-        table = service.table_for(game)
-        seat = table.seat_of(user_id)
-        if seat is None:
-            return Outcome.refusal(f"<@{user_id}> is not seated in this game.")
-        if table.seats[seat].autopilot:
-            return Outcome.refusal(f"**{table.name(seat)}** is already on autopilot.")
-        lead = (
-            f"🤖 **{actor.display_name}** put **{table.name(seat)}**'s seat on autopilot: "
-            "it plays the default whenever it is due. `/game replace` can hand it to someone."
-        )
-        return _autopilot_now(service, table, seat, lead)
+    return await service.command(place.channel_id, partial(_kick, service, place, actor, user_id))
+
+
+def _kick(service: GameService, place: Place, actor: Actor, user_id: int) -> Outcome:
+    game = _steered(service, place, actor, "kick a player")
+    if isinstance(game, str):
+        return Outcome.refusal(game)
+    table = service.table_for(game)
+    seat = table.seat_of(user_id)
+    if seat is None:
+        return Outcome.refusal(f"<@{user_id}> is not seated in this game.")
+    if table.seats[seat].autopilot:
+        return Outcome.refusal(f"**{table.name(seat)}** is already on autopilot.")
+    lead = (
+        f"🤖 **{actor.display_name}** put **{table.name(seat)}**'s seat on autopilot: "
+        "it plays the default whenever it is due. `/game replace` can hand it to someone."
+    )
+    return _autopilot_now(service, table, seat, lead)
 
 
 async def resign(service: GameService, place: Place, actor: Actor) -> Outcome:
-    async with service.lock(place.channel_id):
-        game = _running(service, place)
-        if isinstance(game, str):
-            return Outcome.refusal(game)
-        table = service.table_for(game)
-        seat = table.seat_of(actor.user_id)
-        if seat is None:
-            return Outcome.refusal("You are not seated in this game.")
-        if table.seats[seat].autopilot:
-            return Outcome.refusal("Your seat is already on autopilot.")
-        lead = (
-            f"🏳️ **{actor.display_name}** resigned; their seat plays on autopilot "
-            "(default moves). `/game replace` can hand it to someone."
-        )
-        return _autopilot_now(service, table, seat, lead)
+    return await service.command(place.channel_id, partial(_resign, service, place, actor))
+
+
+def _resign(service: GameService, place: Place, actor: Actor) -> Outcome:
+    game = _running(service, place)
+    if isinstance(game, str):
+        return Outcome.refusal(game)
+    table = service.table_for(game)
+    seat = table.seat_of(actor.user_id)
+    if seat is None:
+        return Outcome.refusal("You are not seated in this game.")
+    if table.seats[seat].autopilot:
+        return Outcome.refusal("Your seat is already on autopilot.")
+    lead = (
+        f"🏳️ **{actor.display_name}** resigned; their seat plays on autopilot "
+        "(default moves). `/game replace` can hand it to someone."
+    )
+    return _autopilot_now(service, table, seat, lead)
 
 
 async def replace(
     service: GameService, place: Place, actor: Actor, old_id: int, new_id: int, new_name: str
 ) -> Outcome:
-    async with service.lock(place.channel_id):
-        game = _steered(service, place, actor, "replace a player")
-        if isinstance(game, str):
-            return Outcome.refusal(game)
-        table = service.table_for(game)
-        seat = table.seat_of(old_id)
-        if seat is None:
-            return Outcome.refusal(f"<@{old_id}> is not seated in this game.")
-        if table.seat_of(new_id) is not None:
-            return Outcome.refusal(f"<@{new_id}> already has a seat in this game.")
-        old_name = table.name(seat)
-        service.store.update_seat(
-            game.id, seat, user_id=new_id, display_name=new_name, autopilot=False
-        )
-        if game.host_id == old_id:
-            game = service.store.update_game(game, now=service.clock(), host_id=new_id)
-        table = service.table_for(service.store.game(game.id))
-        private = service.presenter(game.kind).status(table, seat)
-        text = (
-            f"🔁 <@{new_id}> takes over **{old_name}**'s seat "
-            f"(by **{actor.display_name}**). Their private information comes by DM."
-        )
-        outcome = Outcome(public=[Message(content=text, mentions=[new_id])])
-        welcome = Message(content=f"You now play **{old_name}**'s seat in <#{game.channel_id}>.")
-        outcome.private.append(Private(new_id, welcome, fallback="`/game status`"))
-        if private.reply is not None:
-            outcome.private.append(Private(new_id, private.reply, fallback="`/game status`"))
-        return outcome
+    return await service.command(
+        place.channel_id, partial(_replace, service, place, actor, old_id, new_id, new_name)
+    )
 
 
-def my_games(service: GameService, actor: Actor, guild_id: int | None) -> Outcome:
+def _replace(
+    service: GameService, place: Place, actor: Actor, old_id: int, new_id: int, new_name: str
+) -> Outcome:
+    game = _steered(service, place, actor, "replace a player")
+    if isinstance(game, str):
+        return Outcome.refusal(game)
+    table = service.table_for(game)
+    seat = table.seat_of(old_id)
+    if seat is None:
+        return Outcome.refusal(f"<@{old_id}> is not seated in this game.")
+    if table.seat_of(new_id) is not None:
+        return Outcome.refusal(f"<@{new_id}> already has a seat in this game.")
+    old_name = table.name(seat)
+    service.store.update_seat(game.id, seat, user_id=new_id, display_name=new_name, autopilot=False)
+    if game.host_id == old_id:
+        game = service.save(game, now=service.clock(), host_id=new_id)
+    table = service.table_for(service.store.game(game.id))
+    private = service.presenter(game.kind).status(table, seat)
+    text = (
+        f"🔁 <@{new_id}> takes over **{old_name}**'s seat "
+        f"(by **{actor.display_name}**). Their private information comes by DM."
+    )
+    outcome = Outcome(public=[Message(content=text, mentions=[new_id])], channel_id=game.channel_id)
+    welcome = Message(content=f"You now play **{old_name}**'s seat in <#{game.channel_id}>.")
+    outcome.private.append(Private(new_id, welcome, fallback="`/game status`"))
+    if private.reply is not None:
+        outcome.private.append(Private(new_id, private.reply, fallback="`/game status`"))
+    return outcome
+
+
+async def my_games(service: GameService, actor: Actor, guild_id: int | None) -> Outcome:
+    return await service.call(_my_games, service, actor, guild_id)
+
+
+def _my_games(service: GameService, actor: Actor, guild_id: int | None) -> Outcome:
     """Every running game of the caller in this server, and whether it waits on them."""
     lines = []
     for game in service.games_of_user(actor.user_id):

@@ -1,17 +1,24 @@
 """The game service: load -> apply -> persist, one channel at a time.
 
-Everything a command does to a game goes through here, under a per-channel lock, and
-every accepted action is one SQLite transaction (new state with version+1, plus the log
-row). It is generic over games through `rules.protocol.GameRules` and returns an
-`Outcome` (messages by audience) for the cogs to deliver.
+Everything a command does to a game goes through here. A command's work is a plain
+function run in a store worker thread (so a slow or locked database never freezes the
+event loop) under the channel's lock (so one channel's moves keep their order), and it
+is one database transaction: every read a command bases its checks on, and every write
+it makes (game row, seats, log rows, deadline, autopilot moves), commits together or not
+at all. The service is generic over games through `rules.protocol.GameRules` and returns
+an `Outcome` (messages by audience) for the cogs to deliver.
 """
 
 import asyncio
 import secrets
+import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any
+from datetime import datetime
+from functools import partial
+from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
@@ -19,20 +26,24 @@ from bot.clock import Clock, system_clock
 from bot.messages import Message, Outcome, Private
 from bot.presenters import PRESENTERS, Presenter
 from bot.render.generic import EventPresenter, lobby_embed
-from bot.store import ChannelBusy, GameRow, Store, VersionConflict
+from bot.store import ChannelBusy, DatabaseBusy, GameRow, Store, VersionConflict
 from bot.table import Table
 from bot.timing import UNTIMED_STEP_HOURS, deadline_changes, same_step, timer_line
 from rules.errors import RuleError
 from rules.events import Event
 from rules.protocol import GameRules
 
-ActionBuilder = Callable[[Any, int], Any]
-"""Turns the command's input into an action, given the state and the actor's seat;
-may raise RuleError (e.g. a plan that does not parse)."""
+T = TypeVar("T")
+
+ActionBuilder = Callable[[Table, int], Any]
+"""Turns the command's input into an action, given the table (with its current state)
+and the actor's seat; may raise RuleError (e.g. a plan that does not parse)."""
 
 STATE_CACHE_SIZE = 256
 MAX_AUTOPILOT_STEPS = 500
 """A game where every seat is on autopilot still stops after this many moves per call."""
+STORE_THREADS = 4
+SCHEDULING_COLUMNS = frozenset({"deadline", "reminded", "remind_hours", "paused_at", "status"})
 
 
 @dataclass(frozen=True)
@@ -70,6 +81,11 @@ NOT_SEATED = "You are not seated in this game."
 NO_TABLE_IN_DMS = (
     "Tables are opened in a server channel or thread, where the other players can join."
 )
+BUSY = (
+    "The table is busy: the database stayed locked by another process. Nothing changed; "
+    "try again in a moment."
+)
+RACED = "Another move reached the game first; nothing changed, please try again."
 
 
 class GameService:
@@ -89,6 +105,11 @@ class GameService:
         self.seed = seed
         self._locks: dict[int, asyncio.Lock] = {}
         self._states: OrderedDict[int, tuple[int, Any]] = OrderedDict()
+        self._states_guard = threading.Lock()
+        self._executor = ThreadPoolExecutor(STORE_THREADS, thread_name_prefix="smithfield-store")
+        self._committed = threading.local()
+        self.on_deadlines_changed: Callable[[], None] | None = None
+        """Called (on the event loop) after a command that may have moved a deadline."""
 
     def presenter(self, kind: str) -> Presenter:
         return self.presenters.get(kind) or EventPresenter()
@@ -96,25 +117,79 @@ class GameService:
     def lock(self, channel_id: int) -> asyncio.Lock:
         return self._locks.setdefault(channel_id, asyncio.Lock())
 
+    def close(self) -> None:
+        self._executor.shutdown(wait=True)
+        self.store.close()
+
+    # -- running work off the event loop ---------------------------------------------------
+
+    async def call(self, work: Callable[..., T], *args: Any) -> T:
+        """Run `work` in a store thread: the event loop keeps serving other channels."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._executor, partial(work, *args))
+
+    async def command(self, channel_id: int, work: Callable[[], Outcome]) -> Outcome:
+        """A command's work: in a store thread, under the channel's lock, as one
+        transaction. A database that stays locked, or a race lost to another process,
+        is a clear refusal and nothing changed."""
+        async with self.lock(channel_id):
+            outcome, moved = await self.call(self._transaction, work)
+        if moved and self.on_deadlines_changed is not None:
+            self.on_deadlines_changed()
+        return outcome
+
+    def _transaction(self, work: Callable[[], Outcome]) -> tuple[Outcome, bool]:
+        committed = self._committed
+        committed.states, committed.moved = [], False
+        try:
+            with self.store.transaction():
+                outcome = work()
+        except DatabaseBusy:
+            return Outcome.refusal(BUSY), False
+        except VersionConflict:
+            return Outcome.refusal(RACED), False
+        finally:
+            parsed, committed.states = committed.states, []
+        # Only states that reached the database may be served from memory.
+        for game_id, version, state in parsed:
+            self._remember(game_id, version, state)
+        return outcome, bool(committed.moved)
+
+    def save(self, game: GameRow, *, now: datetime, **changes: Any) -> GameRow:
+        """Write a new version of a game inside the current command; a change to what the
+        scheduler waits for (deadline, reminder, pause, end) wakes it after the commit."""
+        if SCHEDULING_COLUMNS & changes.keys():
+            self._committed.moved = True
+        return self.store.update_game(game, now=now, **changes)
+
     # -- reading -------------------------------------------------------------------------
 
     def _state(self, game: GameRow) -> Any:
         """Parse a stored state once per version; hot games stay parsed in memory."""
         if game.state is None:
             return None
-        cached = self._states.get(game.id)
-        if cached is not None and cached[0] == game.version:
-            self._states.move_to_end(game.id)
-            return cached[1]
+        with self._states_guard:
+            cached = self._states.get(game.id)
+            if cached is not None and cached[0] == game.version:
+                self._states.move_to_end(game.id)
+                return cached[1]
         state = self.games[game.kind].load_state(game.state)
         self._remember(game.id, game.version, state)
         return state
 
     def _remember(self, game_id: int, version: int, state: Any) -> None:
-        self._states[game_id] = (version, state)
-        self._states.move_to_end(game_id)
-        while len(self._states) > STATE_CACHE_SIZE:
-            self._states.popitem(last=False)
+        with self._states_guard:
+            self._states[game_id] = (version, state)
+            self._states.move_to_end(game_id)
+            while len(self._states) > STATE_CACHE_SIZE:
+                self._states.popitem(last=False)
+
+    def _remember_after_commit(self, game: GameRow, state: Any) -> None:
+        pending: list[tuple[int, int, Any]] | None = getattr(self._committed, "states", None)
+        if pending is None:
+            self._remember(game.id, game.version, state)
+        else:
+            pending.append((game.id, game.version, state))
 
     def table_for(self, game: GameRow) -> Table:
         return Table(game, self.store.seats(game.id), self.games[game.kind], self._state(game))
@@ -141,35 +216,41 @@ class GameService:
             options = rules.validate_options(raw_options)
         except RuleError as error:
             return Outcome.refusal(error.message)
-        async with self.lock(place.channel_id):
-            existing = self.store.open_game(place.channel_id)
-            if existing is not None:
-                return Outcome.refusal(self._busy(existing))
-            seed = self.seed if self.seed is not None else secrets.randbits(48)
-            now = self.clock()
-            try:
-                game = self.store.create_game(
-                    channel_id=place.channel_id,
-                    guild_id=place.guild_id,
-                    kind=kind,
-                    host_id=actor.user_id,
-                    options=options,
-                    seed=seed,
-                    now=now,
-                )
-            except ChannelBusy:
-                existing = self.store.open_game(place.channel_id)
-                return Outcome.refusal(self._busy(existing))
-            self.store.add_seat(game.id, actor.user_id, actor.display_name, now)
-            table = self.table_for(game)
-            return Outcome(
-                public=[
-                    Message(
-                        content=f"<@{actor.user_id}> opened a **{rules.title}** table.",
-                        embeds=[lobby_embed(table, "lobby")],
-                    )
-                ]
+        return await self.command(
+            place.channel_id, partial(self._new_game, place, actor, rules, options)
+        )
+
+    def _new_game(
+        self, place: Place, actor: Actor, rules: GameRules, options: dict[str, Any]
+    ) -> Outcome:
+        existing = self.store.open_game(place.channel_id)
+        if existing is not None:
+            return Outcome.refusal(self._busy(existing))
+        seed = self.seed if self.seed is not None else secrets.randbits(48)
+        now = self.clock()
+        try:
+            game = self.store.create_game(
+                channel_id=place.channel_id,
+                guild_id=place.guild_id,
+                kind=rules.kind,
+                host_id=actor.user_id,
+                options=options,
+                seed=seed,
+                now=now,
             )
+        except ChannelBusy:
+            return Outcome.refusal(self._busy(self.store.open_game(place.channel_id)))
+        self.store.add_seat(game.id, actor.user_id, actor.display_name, now)
+        table = self.table_for(game)
+        return Outcome(
+            public=[
+                Message(
+                    content=f"<@{actor.user_id}> opened a **{rules.title}** table.",
+                    embeds=[lobby_embed(table, "lobby")],
+                )
+            ],
+            channel_id=game.channel_id,
+        )
 
     def _busy(self, game: GameRow | None) -> str:
         if game is None:
@@ -182,128 +263,138 @@ class GameService:
         )
 
     async def join(self, place: Place, actor: Actor) -> Outcome:
-        async with self.lock(place.channel_id):
-            game = self.store.open_game(place.channel_id)
-            if game is None:
-                return Outcome.refusal(NO_GAME)
-            if game.status != "lobby":
-                return Outcome.refusal("This game has already started; seats are fixed.")
-            table = self.table_for(game)
-            if table.seat_of(actor.user_id) is not None:
-                return Outcome.refusal("You are already seated at this table.")
-            if len(table.seats) >= table.rules.max_players:
-                return Outcome.refusal(
-                    f"The table is full: {table.rules.title} takes at most "
-                    f"{table.rules.max_players} players."
-                )
-            self.store.add_seat(game.id, actor.user_id, actor.display_name, self.clock())
-            table = self.table_for(game)
-            return Outcome(
-                public=[
-                    Message(
-                        content=f"**{actor.display_name}** joined the table.",
-                        embeds=[lobby_embed(table, "lobby")],
-                    )
-                ]
+        return await self.command(place.channel_id, partial(self._join, place, actor))
+
+    def _join(self, place: Place, actor: Actor) -> Outcome:
+        game = self.store.open_game(place.channel_id)
+        if game is None:
+            return Outcome.refusal(NO_GAME)
+        if game.status != "lobby":
+            return Outcome.refusal("This game has already started; seats are fixed.")
+        table = self.table_for(game)
+        if table.seat_of(actor.user_id) is not None:
+            return Outcome.refusal("You are already seated at this table.")
+        if len(table.seats) >= table.rules.max_players:
+            return Outcome.refusal(
+                f"The table is full: {table.rules.title} takes at most "
+                f"{table.rules.max_players} players."
             )
+        self.store.add_seat(game.id, actor.user_id, actor.display_name, self.clock())
+        table = self.table_for(game)
+        return Outcome(
+            public=[
+                Message(
+                    content=f"**{actor.display_name}** joined the table.",
+                    embeds=[lobby_embed(table, "lobby")],
+                )
+            ],
+            channel_id=game.channel_id,
+        )
 
     async def leave(self, place: Place, actor: Actor) -> Outcome:
-        async with self.lock(place.channel_id):
-            game = self.store.open_game(place.channel_id)
-            if game is None:
-                return Outcome.refusal(NO_GAME)
-            table = self.table_for(game)
-            if table.seat_of(actor.user_id) is None:
-                return Outcome.refusal("You are not seated at this table.")
-            if game.status != "lobby":
-                return Outcome.refusal(
-                    "The game has started, so you cannot simply leave; "
-                    "ask the host, or use `/game resign` to hand your seat to the autopilot."
-                )
-            now = self.clock()
-            self.store.remove_seat(game.id, actor.user_id)
-            seats = self.store.seats(game.id)
-            if not seats:
-                self.store.update_game(game, now=now, status="aborted")
-                return Outcome.say(
-                    f"**{actor.display_name}** left; the table is empty, so the lobby is closed."
-                )
-            lines = [f"**{actor.display_name}** left the table."]
-            if game.host_id == actor.user_id:
-                game = self._set_host(game, seats[0].user_id)
-                lines.append(f"**{seats[0].display_name}** is now the host.")
-            table = self.table_for(game)
-            return Outcome(
-                public=[Message(content="\n".join(lines), embeds=[lobby_embed(table, "lobby")])]
-            )
+        return await self.command(place.channel_id, partial(self._leave, place, actor))
 
-    def _set_host(self, game: GameRow, user_id: int) -> GameRow:
-        with self.store.transaction():
-            self.store.conn.execute("UPDATE games SET host_id = ? WHERE id = ?", (user_id, game.id))
-        return self.store.game(game.id)
+    def _leave(self, place: Place, actor: Actor) -> Outcome:
+        game = self.store.open_game(place.channel_id)
+        if game is None:
+            return Outcome.refusal(NO_GAME)
+        table = self.table_for(game)
+        if table.seat_of(actor.user_id) is None:
+            return Outcome.refusal("You are not seated at this table.")
+        if game.status != "lobby":
+            return Outcome.refusal(
+                "The game has started, so you cannot simply leave; "
+                "ask the host, or use `/game resign` to hand your seat to the autopilot."
+            )
+        now = self.clock()
+        self.store.remove_seat(game.id, actor.user_id)
+        seats = self.store.seats(game.id)
+        if not seats:
+            self.save(game, now=now, status="aborted")
+            return Outcome.say(
+                f"**{actor.display_name}** left; the table is empty, so the lobby is closed."
+            )
+        lines = [f"**{actor.display_name}** left the table."]
+        if game.host_id == actor.user_id:
+            game = self.save(game, now=now, host_id=seats[0].user_id)
+            lines.append(f"**{seats[0].display_name}** is now the host.")
+        table = self.table_for(game)
+        return Outcome(
+            public=[Message(content="\n".join(lines), embeds=[lobby_embed(table, "lobby")])],
+            channel_id=game.channel_id,
+        )
 
     async def start(self, place: Place, actor: Actor, first_user: int | None) -> Outcome:
-        async with self.lock(place.channel_id):
-            game = self.store.open_game(place.channel_id)
-            if game is None:
-                return Outcome.refusal(NO_GAME)
-            if game.status != "lobby":
-                return Outcome.refusal("This game has already started.")
-            if actor.user_id != game.host_id:
-                return Outcome.refusal(f"Only the host (<@{game.host_id}>) can start the game.")
-            table = self.table_for(game)
-            rules = table.rules
-            count = len(table.seats)
-            if count < rules.min_players:
-                return Outcome.refusal(
-                    f"{rules.title} needs at least {rules.min_players} players; "
-                    f"{count} {'is' if count == 1 else 'are'} seated."
-                )
-            first: int | None = None
-            if first_user is not None:
-                first = table.seat_of(first_user)
-                if first is None:
-                    return Outcome.refusal(f"<@{first_user}> is not seated at this table.")
-            try:
-                options = rules.validate_options(game.options, count)
-                state, events = rules.setup(count, {**options}, game.seed, first)
-            except RuleError as error:
-                return Outcome.refusal(error.message)
-            now = self.clock()
-            stored = {**options, "first_seat": first}
-            timing = deadline_changes(
-                game, [], rules.waiting_on(state), self.phase_of(game, rules, state), now
+        return await self.command(place.channel_id, partial(self._start, place, actor, first_user))
+
+    def _start(self, place: Place, actor: Actor, first_user: int | None) -> Outcome:
+        game = self.store.open_game(place.channel_id)
+        if game is None:
+            return Outcome.refusal(NO_GAME)
+        if game.status != "lobby":
+            return Outcome.refusal("This game has already started.")
+        if actor.user_id != game.host_id:
+            return Outcome.refusal(f"Only the host (<@{game.host_id}>) can start the game.")
+        table = self.table_for(game)
+        rules = table.rules
+        count = len(table.seats)
+        if count < rules.min_players:
+            return Outcome.refusal(
+                f"{rules.title} needs at least {rules.min_players} players; "
+                f"{count} {'is' if count == 1 else 'are'} seated."
             )
-            game = self.store.update_game(
-                game,
-                now=now,
-                state=rules.dump_state(state),
-                status="active",
-                options=stored,
-                **timing,
-            )
-            self._remember(game.id, game.version, state)
-            table = self.table_for(game)
-            return self.presenter(game.kind).started(table, events)
+        first: int | None = None
+        if first_user is not None:
+            first = table.seat_of(first_user)
+            if first is None:
+                return Outcome.refusal(f"<@{first_user}> is not seated at this table.")
+        try:
+            options = rules.validate_options(game.options, count)
+            state, events = rules.setup(count, {**options}, game.seed, first)
+        except RuleError as error:
+            return Outcome.refusal(error.message)
+        now = self.clock()
+        stored = {**options, "first_seat": first}
+        timing = deadline_changes(
+            game, [], rules.waiting_on(state), self.phase_of(game, rules, state), now
+        )
+        game = self.save(
+            game,
+            now=now,
+            state=rules.dump_state(state),
+            status="active",
+            options=stored,
+            **timing,
+        )
+        self._remember_after_commit(game, state)
+        table = Table(game, table.seats, rules, state)
+        outcome = self.presenter(game.kind).started(table, events)
+        outcome.channel_id = game.channel_id
+        return outcome
 
     async def abort(self, place: Place, actor: Actor) -> Outcome:
-        async with self.lock(place.channel_id):
-            game = self.store.open_game(place.channel_id)
-            if game is None:
-                return Outcome.refusal(NO_GAME)
-            if actor.user_id != game.host_id and not actor.may_manage:
-                return Outcome.refusal(
-                    f"Only the host (<@{game.host_id}>) or someone with Manage Channels "
-                    "can abort this game."
-                )
-            self.store.update_game(game, now=self.clock(), status="aborted")
-            title = self.games[game.kind].title
-            return Outcome.say(
-                f"🛑 The {title} {'lobby' if game.status == 'lobby' else 'game'} was aborted "
-                f"by **{actor.display_name}**. The channel is free for `/game new`."
+        return await self.command(place.channel_id, partial(self._abort, place, actor))
+
+    def _abort(self, place: Place, actor: Actor) -> Outcome:
+        game = self.store.open_game(place.channel_id)
+        if game is None:
+            return Outcome.refusal(NO_GAME)
+        if actor.user_id != game.host_id and not actor.may_manage:
+            return Outcome.refusal(
+                f"Only the host (<@{game.host_id}>) or someone with Manage Channels "
+                "can abort this game."
             )
+        self.save(game, now=self.clock(), status="aborted", deadline=None)
+        title = self.games[game.kind].title
+        return Outcome.say(
+            f"🛑 The {title} {'lobby' if game.status == 'lobby' else 'game'} was aborted "
+            f"by **{actor.display_name}**. The channel is free for `/game new`."
+        )
 
     async def status(self, place: Place, actor: Actor) -> Outcome:
+        return await self.call(self._status, place, actor)
+
+    def _status(self, place: Place, actor: Actor) -> Outcome:
         game = self.store.open_game(place.channel_id)
         if game is None:
             return Outcome.refusal(NO_GAME)
@@ -324,6 +415,9 @@ class GameService:
         return outcome
 
     async def log(self, place: Place, count: int) -> Outcome:
+        return await self.call(self._log, place, count)
+
+    def _log(self, place: Place, count: int) -> Outcome:
         game = self.store.open_game(place.channel_id)
         if game is None:
             return Outcome.refusal(NO_GAME)
@@ -381,42 +475,46 @@ class GameService:
         self, place: Place, actor: Actor, build: ActionBuilder, kind: str | None = None
     ) -> Outcome:
         """Apply one player's action to the game they mean (see `find_game`)."""
-        game = self.find_game(place, actor, kind)
+        game = await self.call(self.find_game, place, actor, kind)
         if isinstance(game, str):
             return Outcome.refusal(game)
         return await self.act_in_game(game.id, actor, build, kind)
 
     def games_of_user(self, user_id: int, kind: str | None = None) -> list[GameRow]:
         """The running games a user is seated in (for DMs and `/games`)."""
-        rows = self.store.db.query(
-            "SELECT games.* FROM games JOIN seats ON seats.game_id = games.id"
-            " WHERE seats.user_id = ? AND games.status = 'active' ORDER BY games.id",
-            [user_id],
-        )
-        games = [self.store.game(int(row["id"])) for row in rows]
+        games = self.store.games_of_user(user_id)
         return [game for game in games if kind is None or game.kind == kind]
 
     async def act_in_game(
         self, game_id: int, actor: Actor, build: ActionBuilder, kind: str | None = None
     ) -> Outcome:
         """Apply an action to a known game (buttons and DMs name their game)."""
-        game = self.store.game(game_id)
-        async with self.lock(game.channel_id):
-            game = self.store.game(game_id)
-            if kind is not None and game.kind != kind:
-                here, wanted = self.games[game.kind].title, self.games[kind].title
-                return Outcome.refusal(f"The game here is {here}; that command is for {wanted}.")
-            if game.status == "lobby":
-                return Outcome.refusal("The game has not started yet.")
-            if game.status != "active":
-                return Outcome.refusal("That game is over.")
-            table = self.table_for(game)
-            seat = table.seat_of(actor.user_id)
-            if seat is None:
-                return Outcome.refusal(NOT_SEATED)
-            return self._apply(table, seat, actor.user_id, build)
+        try:
+            game = await self.call(self.store.game, game_id)
+        except KeyError:
+            return Outcome.refusal("That game no longer exists.")
+        return await self.command(
+            game.channel_id, partial(self._act_in_game, game_id, actor, build, kind)
+        )
 
-    def _apply(
+    def _act_in_game(
+        self, game_id: int, actor: Actor, build: ActionBuilder, kind: str | None
+    ) -> Outcome:
+        game = self.store.game(game_id)
+        if kind is not None and game.kind != kind:
+            here, wanted = self.games[game.kind].title, self.games[kind].title
+            return Outcome.refusal(f"The game here is {here}; that command is for {wanted}.")
+        if game.status == "lobby":
+            return Outcome.refusal("The game has not started yet.")
+        if game.status != "active":
+            return Outcome.refusal("That game is over.")
+        table = self.table_for(game)
+        seat = table.seat_of(actor.user_id)
+        if seat is None:
+            return Outcome.refusal(NOT_SEATED)
+        return self.apply(table, seat, actor.user_id, build)
+
+    def apply(
         self,
         table: Table,
         seat: int,
@@ -425,10 +523,11 @@ class GameService:
         *,
         prefix: str = "",
     ) -> Outcome:
-        """Apply one action, then any autopilot seats' defaults, in one transaction."""
+        """Apply one action, then any autopilot seats' defaults; the caller holds the
+        channel's lock and the transaction (see `command`)."""
         rules, game, before = table.rules, table.game, table.state
         try:
-            action = build(before, seat)
+            action = build(table, seat)
             state, events = rules.apply(before, seat, action)
         except RuleError as error:
             return Outcome.refusal(table.named(error.message))
@@ -450,19 +549,14 @@ class GameService:
                     now,
                 )
             )
-        try:
-            with self.store.transaction():
-                game = self.store.update_game(game, now=now, **changes)
-                for step in steps:
-                    payload = _payload(step.action)
-                    self.store.append_action(
-                        game.id, user_id=step.user_id, seat=step.seat, action=payload, now=now
-                    )
-        except VersionConflict:
-            return Outcome.refusal("Another move reached the game first; please try again.")
-        self._remember(game.id, game.version, final)
+        game = self.save(game, now=now, **changes)
+        for step in steps:
+            self.store.append_action(
+                game.id, user_id=step.user_id, seat=step.seat, action=_payload(step.action), now=now
+            )
+        self._remember_after_commit(game, final)
         presenter = self.presenter(game.kind)
-        outcome = Outcome()
+        outcome = Outcome(channel_id=game.channel_id)
         for index, step in enumerate(steps):
             after = Table(game, table.seats, rules, step.after)
             part = presenter.after_action(after, step.before, step.seat, step.action, step.events)
@@ -493,16 +587,17 @@ class GameService:
             message.mentions = [user for user in message.mentions if user not in quiet]
 
     def apply_as_bot(self, table: Table, seat: int, *, prefix: str) -> Outcome:
-        """Play a seat's default action (deadline passed, autopilot, kick)."""
+        """Play a seat's default action (deadline passed, autopilot, kick); the caller
+        holds the channel's lock and the transaction."""
         rules = table.rules
 
-        def default(state: Any, seat: int) -> Any:
-            action = rules.default_action(state, seat)
+        def default(current: Table, seat: int) -> Any:
+            action = rules.default_action(current.state, seat)
             if action is None:
                 raise RuleError(f"{{p{seat}}} has nothing to do now.")
             return action
 
-        return self._apply(table, seat, None, default, prefix=prefix)
+        return self.apply(table, seat, None, default, prefix=prefix)
 
     def _autopilot(self, table: Table, state: Any) -> list["Step"]:
         """Seats on autopilot (kicked or resigned) act at once with their defaults."""

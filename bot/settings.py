@@ -41,7 +41,3 @@ class Settings(BaseSettings):
         if level not in {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"}:
             raise ValueError(f"unknown log level {value!r}")
         return level
-
-    def prepare_database_dir(self) -> None:
-        """Create the database's folder so a fresh checkout can start at once."""
-        self.database_path.parent.mkdir(parents=True, exist_ok=True)

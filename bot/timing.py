@@ -85,3 +85,18 @@ def timer_line(game: GameRow) -> str:
     elif game.deadline is not None:
         parts.append(f"current deadline {stamp(game.deadline)}")
     return ", ".join(parts) + "."
+
+
+def due_at(game: GameRow) -> datetime | None:
+    """When the scheduler must look at this game next: its reminder, else its deadline."""
+    deadline = parse(game.deadline)
+    if deadline is None or game.paused_at is not None:
+        return None
+    if game.remind_hours and not game.reminded:
+        return deadline - timedelta(hours=game.remind_hours)
+    return deadline
+
+
+def earliest_due(games: list[GameRow], after: datetime) -> datetime | None:
+    moments = [moment for game in games if (moment := due_at(game)) is not None]
+    return min((moment for moment in moments if moment > after), default=None)

@@ -1,5 +1,7 @@
-"""Reading who acted and where from an interaction, and answering it."""
+"""Reading who acted and where from an interaction, and answering it in time."""
 
+import asyncio
+from collections.abc import Awaitable
 from typing import Any
 
 import discord
@@ -7,6 +9,10 @@ import discord
 from bot.delivery import deliver
 from bot.messages import Outcome
 from bot.service import Actor, Place
+
+DEFER_AFTER = 2.0
+"""Seconds of work after which the interaction is deferred: Discord drops an
+interaction that is not answered within three seconds."""
 
 
 def place_of(interaction: discord.Interaction[Any]) -> Place:
@@ -24,6 +30,28 @@ def actor_of(interaction: discord.Interaction[Any]) -> Actor:
         else:
             may_manage = user.guild_permissions.manage_channels
     return Actor(user.id, user.display_name, may_manage)
+
+
+async def in_time(interaction: discord.Interaction[Any], work: Awaitable[Outcome]) -> Outcome:
+    """Await the service; if it is slow (a locked database), defer the interaction first
+    so the player sees "thinking…" instead of "the application did not respond"."""
+    task = asyncio.ensure_future(work)
+    done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
+    if not done and not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    return await task
+
+
+async def respond(
+    interaction: discord.Interaction[Any],
+    work: Awaitable[Outcome],
+    channel_id: int | None = None,
+) -> None:
+    """Run a command's service call and deliver its outcome. Public messages go to the
+    game's channel (the outcome's, else `channel_id`, else where the command was used)."""
+    outcome = await in_time(interaction, work)
+    where = outcome.channel_id or channel_id or interaction.channel_id
+    await deliver(interaction, outcome, where)
 
 
 async def answer(

@@ -20,7 +20,7 @@ from bot.delivery import deliver
 from bot.messages import Outcome
 from bot.render.fagins_gang import PRESENTER, ROUTE_BUY, ROUTE_PASS, ROUTE_SELL
 from bot.table import Table
-from cogs.context import actor_of, place_of
+from cogs.context import actor_of, place_of, respond
 from rules.fagins_gang import (
     Buy,
     Discard,
@@ -61,21 +61,21 @@ class FaginsGang(commands.Cog):
     async def _act(self, interaction: discord.Interaction[Any], build: Build) -> None:
         """Apply an action to the game the caller means: this channel's, or from a DM
         their only running Fagin's Gang game."""
-        service = self.bot.service
-        actor = actor_of(interaction)
-        game = service.find_game(place_of(interaction), actor, KIND)
-        if isinstance(game, str):
-            await deliver(interaction, Outcome.refusal(game), None)
-            return
-        outcome = await service.act_in_game(game.id, actor, build, KIND)
-        await deliver(interaction, outcome, game.channel_id)
+        work = self.bot.service.act(
+            place_of(interaction),
+            actor_of(interaction),
+            lambda table, seat: build(table.state, seat),
+            KIND,
+        )
+        await respond(interaction, work)
 
     async def _act_in_game(
         self, interaction: discord.Interaction[Any], game_id: int, build: Build
     ) -> None:
-        service = self.bot.service
-        outcome = await service.act_in_game(game_id, actor_of(interaction), build, KIND)
-        await deliver(interaction, outcome, service.store.game(game_id).channel_id)
+        work = self.bot.service.act_in_game(
+            game_id, actor_of(interaction), lambda table, seat: build(table.state, seat), KIND
+        )
+        await respond(interaction, work)
 
     @app_commands.command(name="move", description="Fagin's Gang: move urchins at up to 3 places")
     @app_commands.describe(

@@ -31,7 +31,7 @@ from bot.render.fb_buttons import (
 from bot.render.fb_embeds import article_name, in_list_order
 from bot.service import NOT_SEATED
 from bot.table import Table
-from cogs.context import actor_of, place_of
+from cogs.context import actor_of, place_of, respond
 from cogs.fb_sheet import PriceModal
 from rules.errors import RuleError
 from rules.fantasy_business import deck, lookup
@@ -87,35 +87,34 @@ class FantasyBusiness(commands.Cog):
 
     async def _act(self, interaction: discord.Interaction[Any], build: Build) -> None:
         """A command: the game the caller means (channel, or their game from a DM)."""
-        service = self.bot.service
-        place, actor = place_of(interaction), actor_of(interaction)
-        game = service.find_game(place, actor, KIND)
-        if isinstance(game, str):
-            await deliver(interaction, Outcome.refusal(game), None)
-            return
-        table = service.table_for(game)
-        outcome = await service.act(
-            place, actor, lambda state, seat: build(table, state, seat), kind=KIND
+        work = self.bot.service.act(
+            place_of(interaction),
+            actor_of(interaction),
+            lambda table, seat: build(table, table.state, seat),
+            kind=KIND,
         )
-        await deliver(interaction, outcome, game.channel_id)
+        await respond(interaction, work)
 
     async def _act_in_game(
         self, interaction: discord.Interaction[Any], game_id: int, build: Build
     ) -> None:
         """A button: the game named in its custom id."""
-        service = self.bot.service
-        game = service.store.game(game_id)
-        table = service.table_for(game)
-        outcome = await service.act_in_game(
-            game_id, actor_of(interaction), lambda state, seat: build(table, state, seat), KIND
+        work = self.bot.service.act_in_game(
+            game_id,
+            actor_of(interaction),
+            lambda table, seat: build(table, table.state, seat),
+            KIND,
         )
-        await deliver(interaction, outcome, game.channel_id)
+        await respond(interaction, work)
 
     async def _private(
         self, interaction: discord.Interaction[Any], make: Callable[[Table, int], Message]
     ) -> None:
         """A read-only private command: answered ephemerally, wherever it was used."""
-        found = self.bot.service.seated_table(place_of(interaction), actor_of(interaction), KIND)
+        service = self.bot.service
+        found = await service.call(
+            service.seated_table, place_of(interaction), actor_of(interaction), KIND
+        )
         if isinstance(found, str):
             await deliver(interaction, Outcome.refusal(found), None)
             return
@@ -421,8 +420,8 @@ class FantasyBusiness(commands.Cog):
         return [_choice(name, key) for name, key in choices][:CHOICES]
 
 
-def _pricing(key: str, amount: int) -> Callable[[Any, int], Action]:
-    return lambda state, seat: SetPrice(article=key, price=amount)
+def _pricing(key: str, amount: int) -> Callable[[Table, int], Action]:
+    return lambda table, seat: SetPrice(article=key, price=amount)
 
 
 async def setup(bot: SmithfieldBot) -> None:

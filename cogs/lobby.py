@@ -9,7 +9,7 @@ from discord.ext import commands
 from bot import deadlines, seats
 from bot.app import SmithfieldBot
 from bot.messages import Outcome
-from cogs.context import actor_of, answer, place_of
+from cogs.context import actor_of, answer, place_of, respond
 
 GameName = Literal["fagins-gang", "fantasy-business"]
 
@@ -46,48 +46,53 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play a boar
             "fagin_target": fagin_target,
         }
         options = {key: value for key, value in raw.items() if value is not None}
-        outcome = await self.bot.service.new_game(
-            place_of(interaction), actor_of(interaction), game, options
+        await respond(
+            interaction,
+            self.bot.service.new_game(place_of(interaction), actor_of(interaction), game, options),
         )
-        await answer(interaction, outcome)
 
     @app_commands.command(name="join", description="Sit down at this channel's table")
     async def join(self, interaction: discord.Interaction[Any]) -> None:
-        outcome = await self.bot.service.join(place_of(interaction), actor_of(interaction))
-        await answer(interaction, outcome)
+        await respond(
+            interaction, self.bot.service.join(place_of(interaction), actor_of(interaction))
+        )
 
     @app_commands.command(name="leave", description="Leave this channel's table before it starts")
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
-        outcome = await self.bot.service.leave(place_of(interaction), actor_of(interaction))
-        await answer(interaction, outcome)
+        await respond(
+            interaction, self.bot.service.leave(place_of(interaction), actor_of(interaction))
+        )
 
     @app_commands.command(name="start", description="Start the game (host only)")
     @app_commands.describe(first="Who goes first (First Buyer / First Player); random if unset")
     async def start(
         self, interaction: discord.Interaction[Any], first: discord.Member | None = None
     ) -> None:
-        outcome = await self.bot.service.start(
-            place_of(interaction), actor_of(interaction), first.id if first else None
+        await respond(
+            interaction,
+            self.bot.service.start(
+                place_of(interaction), actor_of(interaction), first.id if first else None
+            ),
         )
-        await answer(interaction, outcome)
 
     @app_commands.command(name="status", description="Show this channel's lobby or game")
     async def status(self, interaction: discord.Interaction[Any]) -> None:
-        outcome = await self.bot.service.status(place_of(interaction), actor_of(interaction))
-        await answer(interaction, outcome)
+        await respond(
+            interaction, self.bot.service.status(place_of(interaction), actor_of(interaction))
+        )
 
     @app_commands.command(name="abort", description="End this channel's game without a winner")
     async def abort(self, interaction: discord.Interaction[Any]) -> None:
-        outcome = await self.bot.service.abort(place_of(interaction), actor_of(interaction))
-        await answer(interaction, outcome)
+        await respond(
+            interaction, self.bot.service.abort(place_of(interaction), actor_of(interaction))
+        )
 
     @app_commands.command(name="log", description="Show the latest moves of this channel's game")
     @app_commands.describe(count="How many moves to show (default 10)")
     async def log(
         self, interaction: discord.Interaction[Any], count: app_commands.Range[int, 1, 50] = 10
     ) -> None:
-        outcome = await self.bot.service.log(place_of(interaction), count)
-        await answer(interaction, outcome)
+        await respond(interaction, self.bot.service.log(place_of(interaction), count))
 
     # -- long-running play -------------------------------------------------------------
 
@@ -102,23 +107,27 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play a boar
         hours: app_commands.Range[float, 0, 720],
         remind: app_commands.Range[float, 0, 720] | None = None,
     ) -> None:
-        outcome = await deadlines.set_timer(
-            self.bot.service, place_of(interaction), actor_of(interaction), hours, remind
+        await respond(
+            interaction,
+            deadlines.set_timer(
+                self.bot.service, place_of(interaction), actor_of(interaction), hours, remind
+            ),
         )
-        await answer(interaction, outcome)
 
     @app_commands.command(name="kick", description="Put an absent player's seat on autopilot")
     @app_commands.describe(member="The player whose seat plays default moves from now on")
     async def kick(self, interaction: discord.Interaction[Any], member: discord.User) -> None:
-        outcome = await seats.kick(
-            self.bot.service, place_of(interaction), actor_of(interaction), member.id
+        await respond(
+            interaction,
+            seats.kick(self.bot.service, place_of(interaction), actor_of(interaction), member.id),
         )
-        await answer(interaction, outcome)
 
     @app_commands.command(name="resign", description="Leave a running game; your seat autoplays")
     async def resign(self, interaction: discord.Interaction[Any]) -> None:
-        outcome = await seats.resign(self.bot.service, place_of(interaction), actor_of(interaction))
-        await answer(interaction, outcome)
+        await respond(
+            interaction,
+            seats.resign(self.bot.service, place_of(interaction), actor_of(interaction)),
+        )
 
     @app_commands.command(name="replace", description="Hand a seat to another member (host)")
     @app_commands.describe(old="Who holds the seat now", new="Who takes it over")
@@ -128,29 +137,31 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play a boar
         if new.bot:
             await answer(interaction, Outcome.refusal("A bot cannot take a seat."))
             return
-        outcome = await seats.replace(
-            self.bot.service,
-            place_of(interaction),
-            actor_of(interaction),
-            old.id,
-            new.id,
-            new.display_name,
+        await respond(
+            interaction,
+            seats.replace(
+                self.bot.service,
+                place_of(interaction),
+                actor_of(interaction),
+                old.id,
+                new.id,
+                new.display_name,
+            ),
         )
-        await answer(interaction, outcome)
 
     @app_commands.command(name="pause", description="Freeze all timers of this game (host)")
     async def pause(self, interaction: discord.Interaction[Any]) -> None:
-        outcome = await deadlines.pause(
-            self.bot.service, place_of(interaction), actor_of(interaction)
+        await respond(
+            interaction,
+            deadlines.pause(self.bot.service, place_of(interaction), actor_of(interaction)),
         )
-        await answer(interaction, outcome)
 
     @app_commands.command(name="resume", description="Restart the timers of this game (host)")
     async def resume(self, interaction: discord.Interaction[Any]) -> None:
-        outcome = await deadlines.resume(
-            self.bot.service, place_of(interaction), actor_of(interaction)
+        await respond(
+            interaction,
+            deadlines.resume(self.bot.service, place_of(interaction), actor_of(interaction)),
         )
-        await answer(interaction, outcome)
 
 
 async def setup(bot: SmithfieldBot) -> None:

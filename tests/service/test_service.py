@@ -24,7 +24,7 @@ async def running_game(tmp_path: Path) -> GameService:
 
 
 def add(amount: int):  # type: ignore[no-untyped-def]
-    return lambda state, seat: Add(amount=amount)
+    return lambda table, seat: Add(amount=amount)
 
 
 async def test_an_accepted_action_is_stored_with_its_log_row(tmp_path: Path) -> None:
@@ -92,7 +92,7 @@ async def test_a_second_process_writing_first_makes_the_stale_write_fail_cleanly
     assert game is not None
     table = service.table_for(game)  # read before the other process writes
     assert (await other.act(PLACE, ALICE, add(2))).accepted
-    outcome = service._apply(table, 0, ALICE.user_id, add(2))
+    outcome, _ = service._transaction(lambda: service.apply(table, 0, ALICE.user_id, add(2)))
     assert not outcome.accepted and outcome.reply is not None
     assert "try again" in outcome.reply.content
     assert len(service.store.actions(game.id)) == 1

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.migrations import MIGRATIONS
 from bot.store import ChannelBusy, Store, VersionConflict
+from bot.store.schema import MIGRATIONS
 
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
 

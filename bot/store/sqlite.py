@@ -1,120 +1,116 @@
 """SQLite storage for games, seats and the action log (sqlite-utils, WAL).
 
-The store knows nothing about any game's rules: a state is an opaque JSON string and an
-action an opaque JSON document. Writes that follow a read use the version column
-(optimistic concurrency), so two processes on one file cannot both apply an action to
-the same state.
+Every thread gets its own connection: the service runs each command's reads and writes
+in a worker thread, inside one `transaction()`, so a command that waits for another
+process's write lock never holds up the event loop, and a read in another channel (WAL
+readers never wait for writers) is not queued behind it. Writes that follow a read also
+carry the version column (optimistic concurrency), so two processes on one file cannot
+both apply an action to the same state.
 """
 
 import json
 import sqlite3
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 import sqlite_utils
-from pydantic import BaseModel, ConfigDict
 
-from bot.migrations import MIGRATIONS
+from bot.store.errors import ChannelBusy, DatabaseBusy, StoreUnusable, VersionConflict
+from bot.store.rows import ActionRow, GameRow, SeatRow, Status, action_row, game_row
+from bot.store.schema import MIGRATIONS
 
-Status = Literal["lobby", "active", "finished", "aborted"]
+DEFAULT_BUSY_SECONDS = 5.0
 
-
-class StoreError(Exception):
-    """Base for storage refusals the service turns into player-facing replies."""
-
-
-class ChannelBusy(StoreError):
-    """The channel already has a lobby or a running game."""
+BUSY_WORDS = ("database is locked", "database is busy", "database table is locked")
 
 
-class VersionConflict(StoreError):
-    """The game changed since it was read; the caller must reload and retry."""
+def _is_busy(error: sqlite3.OperationalError) -> bool:
+    return any(words in str(error) for words in BUSY_WORDS)
 
 
-class GameRow(BaseModel):
-    model_config = ConfigDict(frozen=True)
+class SqliteStore:
+    """The embedded default store: one file, one connection per thread."""
 
-    id: int
-    guild_id: int | None
-    channel_id: int
-    kind: str
-    status: Status
-    host_id: int
-    options: dict[str, Any]
-    seed: int
-    state: str | None
-    version: int
-    created_at: str
-    updated_at: str
-    deadline: str | None
-    timer_hours: float = 0
-    remind_hours: float | None = None
-    reminded: bool = False
-    paused_at: str | None = None
+    backend = "sqlite"
 
-
-class SeatRow(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
-    game_id: int
-    position: int
-    user_id: int
-    display_name: str
-    joined_at: str
-    autopilot: bool = False
-
-
-class ActionRow(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
-    game_id: int
-    seq: int
-    user_id: int | None
-    seat: int | None
-    action: dict[str, Any]
-    created_at: str
-
-
-def _game(row: dict[str, Any]) -> GameRow:
-    return GameRow(**{**row, "options": json.loads(row["options"])})
-
-
-class Store:
-    def __init__(self, path: Path | str) -> None:
+    def __init__(self, path: Path | str, *, busy_seconds: float = DEFAULT_BUSY_SECONDS) -> None:
         self.path = Path(path)
-        if str(path) != ":memory:":
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-        conn = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
+        self.busy_seconds = busy_seconds
+        self._local = threading.local()
+        self._connections: list[sqlite3.Connection] = []
+        self._guard = threading.Lock()
+        self.migrate()
+
+    # -- connections -------------------------------------------------------------------
+
+    def _connect(self) -> sqlite3.Connection:
+        conn = sqlite3.connect(str(self.path), isolation_level=None, check_same_thread=False)
+        conn.execute(f"PRAGMA busy_timeout={int(self.busy_seconds * 1000)}")
         conn.execute("PRAGMA journal_mode=WAL")
         # FULL: an acknowledged action survives a power cut, not only a process kill.
         conn.execute("PRAGMA synchronous=FULL")
         conn.execute("PRAGMA foreign_keys=ON")
-        conn.execute("PRAGMA busy_timeout=5000")
-        self.conn = conn
-        self.db = sqlite_utils.Database(conn)
-        self.migrate()
+        with self._guard:
+            self._connections.append(conn)
+        return conn
+
+    @property
+    def conn(self) -> sqlite3.Connection:
+        """This thread's connection (opened on first use)."""
+        conn: sqlite3.Connection | None = getattr(self._local, "conn", None)
+        if conn is None:
+            conn = self._connect()
+            self._local.conn = conn
+            self._local.db = sqlite_utils.Database(conn)
+        return conn
+
+    @property
+    def db(self) -> sqlite_utils.Database:
+        self.conn  # noqa: B018  (opens this thread's connection)
+        database: sqlite_utils.Database = self._local.db
+        return database
 
     def close(self) -> None:
-        self.conn.close()
+        with self._guard:
+            connections, self._connections = self._connections, []
+        for conn in connections:
+            conn.close()
+        self._local = threading.local()
 
     @contextmanager
     def transaction(self) -> Iterator[None]:
-        """BEGIN IMMEDIATE so a read-then-write cannot interleave with another writer."""
-        if self.conn.in_transaction:
+        """One write transaction: BEGIN IMMEDIATE takes the write lock up front, so the
+        checks a command makes cannot be overtaken by another writer before it writes.
+        Nested calls join the outer transaction."""
+        conn = self.conn
+        if conn.in_transaction:
             yield
             return
-        self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as error:
+            if _is_busy(error):
+                raise DatabaseBusy(str(error)) from error
+            raise
         try:
             yield
         except BaseException:
-            self.conn.execute("ROLLBACK")
+            conn.execute("ROLLBACK")
             raise
-        self.conn.execute("COMMIT")
+        try:
+            conn.execute("COMMIT")
+        except sqlite3.OperationalError as error:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            if _is_busy(error):
+                raise DatabaseBusy(str(error)) from error
+            raise
 
-    # -- schema ----------------------------------------------------------------------
+    # -- schema ------------------------------------------------------------------------
 
     def schema_version(self) -> int:
         if "schema_migrations" not in self.db.table_names():
@@ -124,11 +120,20 @@ class Store:
 
     def migrate(self) -> list[int]:
         """Apply missing migrations; returns the numbers applied (empty on a re-run)."""
-        self.conn.execute(
-            "CREATE TABLE IF NOT EXISTS schema_migrations"
-            " (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)"
-        )
+        known = max(MIGRATIONS)
+        found = self.schema_version()
+        if found > known:
+            raise StoreUnusable(
+                f"{self.path} was written by a newer Smithfield (schema {found}; this version "
+                f"knows up to {known}). Run the newer version, or restore a backup made for "
+                "this one."
+            )
         applied: list[int] = []
+        with self.transaction():
+            self.conn.execute(
+                "CREATE TABLE IF NOT EXISTS schema_migrations"
+                " (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)"
+            )
         for number in sorted(MIGRATIONS):
             with self.transaction():
                 if number <= self.schema_version():
@@ -142,7 +147,7 @@ class Store:
                 applied.append(number)
         return applied
 
-    # -- games -----------------------------------------------------------------------
+    # -- games -------------------------------------------------------------------------
 
     def create_game(
         self,
@@ -174,7 +179,7 @@ class Store:
         rows = list(self.db.query("SELECT * FROM games WHERE id = ?", [game_id]))
         if not rows:
             raise KeyError(f"no game {game_id}")
-        return _game(rows[0])
+        return game_row(rows[0])
 
     def open_game(self, channel_id: int) -> GameRow | None:
         rows = list(
@@ -183,12 +188,20 @@ class Store:
                 [channel_id],
             )
         )
-        return _game(rows[0]) if rows else None
+        return game_row(rows[0]) if rows else None
 
     def games_with_status(self, *statuses: Status) -> list[GameRow]:
         marks = ", ".join("?" for _ in statuses)
         sql = f"SELECT * FROM games WHERE status IN ({marks}) ORDER BY id"
-        return [_game(row) for row in self.db.query(sql, list(statuses))]
+        return [game_row(row) for row in self.db.query(sql, list(statuses))]
+
+    def games_of_user(self, user_id: int) -> list[GameRow]:
+        """The running games a user is seated in."""
+        sql = (
+            "SELECT games.* FROM games JOIN seats ON seats.game_id = games.id"
+            " WHERE seats.user_id = ? AND games.status = 'active' ORDER BY games.id"
+        )
+        return [game_row(row) for row in self.db.query(sql, [user_id])]
 
     def timed_games(self) -> list[GameRow]:
         """Running games with a deadline (the scheduler's work list)."""
@@ -196,7 +209,7 @@ class Store:
             "SELECT * FROM games WHERE status = 'active' AND deadline IS NOT NULL"
             " AND paused_at IS NULL ORDER BY deadline"
         )
-        return [_game(row) for row in self.db.query(sql)]
+        return [game_row(row) for row in self.db.query(sql)]
 
     def count_games(self) -> int:
         return int(self.conn.execute("SELECT COUNT(*) FROM games").fetchone()[0])
@@ -237,7 +250,7 @@ class Store:
                 raise VersionConflict(f"game {game.id} is no longer at version {game.version}")
         return game.model_copy(update={**columns, **changes})
 
-    # -- seats -----------------------------------------------------------------------
+    # -- seats -------------------------------------------------------------------------
 
     def seats(self, game_id: int) -> list[SeatRow]:
         rows = self.db.query("SELECT * FROM seats WHERE game_id = ? ORDER BY position", [game_id])
@@ -287,7 +300,7 @@ class Store:
                 [*changes.values(), game_id, position],
             )
 
-    # -- action log ------------------------------------------------------------------
+    # -- action log --------------------------------------------------------------------
 
     def append_action(
         self,
@@ -310,12 +323,14 @@ class Store:
         return int(row[0])
 
     def actions(self, game_id: int, last: int | None = None) -> list[ActionRow]:
+        if last:
+            sql = (
+                "SELECT * FROM (SELECT * FROM actions WHERE game_id = ? ORDER BY seq DESC"
+                " LIMIT ?) ORDER BY seq"
+            )
+            return [action_row(row) for row in self.db.query(sql, [game_id, last])]
         sql = "SELECT * FROM actions WHERE game_id = ? ORDER BY seq"
-        rows = [
-            ActionRow(**{**row, "action": json.loads(row["action"])})
-            for row in self.db.query(sql, [game_id])
-        ]
-        return rows[-last:] if last else rows
+        return [action_row(row) for row in self.db.query(sql, [game_id])]
 
     # -- bot metadata ------------------------------------------------------------------
 
@@ -330,3 +345,14 @@ class Store:
                 " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
                 (key, value),
             )
+
+    # -- operations --------------------------------------------------------------------
+
+    def backup(self, target: Path) -> None:
+        """A consistent copy while the bot runs (SQLite's online backup API): unlike
+        copying the file, it includes what is still in the `-wal` file."""
+        destination = sqlite3.connect(str(target))
+        try:
+            self.conn.backup(destination)
+        finally:
+            destination.close()

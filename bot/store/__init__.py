@@ -1,0 +1,111 @@
+"""Storage for games, seats and the action log.
+
+`open_store` turns the `SMITHFIELD_DB` setting into a checked, migrated store, or raises
+`StoreUnusable` with one line that names the file and what to do, so that a bad database
+stops the bot at startup instead of failing players' moves later.
+"""
+
+import os
+import sqlite3
+from pathlib import Path
+
+from bot.store.errors import (
+    ChannelBusy,
+    DatabaseBusy,
+    StoreError,
+    StoreUnusable,
+    VersionConflict,
+)
+from bot.store.rows import ActionRow, GameRow, SeatRow, Status
+from bot.store.sqlite import DEFAULT_BUSY_SECONDS, SqliteStore
+
+Store = SqliteStore
+"""The store the service is written against."""
+
+__all__ = [
+    "ActionRow",
+    "ChannelBusy",
+    "DatabaseBusy",
+    "GameRow",
+    "SeatRow",
+    "Status",
+    "Store",
+    "StoreError",
+    "StoreUnusable",
+    "VersionConflict",
+    "open_store",
+]
+
+
+def open_store(location: str | Path, *, busy_seconds: float = DEFAULT_BUSY_SECONDS) -> Store:
+    """Open the configured database after checking it can be used."""
+    text = str(location)
+    if "://" in text:
+        scheme = text.split("://", 1)[0]
+        raise StoreUnusable(
+            f"SMITHFIELD_DB is a {scheme}:// URL, which this bot does not support; "
+            "set it to a file path for SQLite (e.g. data/smithfield.db)."
+        )
+    path = Path(location)
+    check_sqlite_file(path)
+    return SqliteStore(path, busy_seconds=busy_seconds)
+
+
+def check_sqlite_file(path: Path) -> None:
+    """Refuse what would fail later: a folder, a file that is not (or no longer) a SQLite
+    database, a file this user may not write."""
+    if path.is_dir():
+        raise StoreUnusable(
+            f"{path} is a folder, not a database file; set SMITHFIELD_DB to a file path "
+            "such as data/smithfield.db."
+        )
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise StoreUnusable(
+            f"cannot create the folder {path.parent} for the database ({error.strerror})."
+        ) from error
+    if path.exists() and not os.access(path, os.R_OK):
+        raise StoreUnusable(f"{path} cannot be read by this user; check its permissions.")
+    try:
+        conn = sqlite3.connect(str(path), isolation_level=None)
+    except sqlite3.Error as error:
+        raise StoreUnusable(f"cannot open {path} as a database ({error}).") from error
+    try:
+        _check_contents(conn, path)
+        _check_writable(conn, path)
+    finally:
+        conn.close()
+
+
+def _check_contents(conn: sqlite3.Connection, path: Path) -> None:
+    damaged = (
+        f"{path} is not a Smithfield database or it is damaged ({{problem}}). Restore it from "
+        "a backup (`python -m bot backup` makes them), or move it away to start with an "
+        "empty database."
+    )
+    try:
+        rows = conn.execute("PRAGMA quick_check").fetchall()
+    except sqlite3.DatabaseError as error:
+        raise StoreUnusable(damaged.format(problem=error)) from error
+    problems = [str(row[0]) for row in rows if row[0] != "ok"]
+    if problems:
+        raise StoreUnusable(damaged.format(problem=problems[0][:200]))
+
+
+def _check_writable(conn: sqlite3.Connection, path: Path) -> None:
+    try:
+        conn.execute("PRAGMA busy_timeout=5000")
+        conn.execute("BEGIN IMMEDIATE")
+        conn.execute("CREATE TABLE smithfield_write_check (x INTEGER)")
+        conn.execute("ROLLBACK")
+    except sqlite3.OperationalError as error:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        text = str(error)
+        if "locked" in text or "busy" in text:
+            return  # another process is writing to it: the file itself is writable
+        raise StoreUnusable(
+            f"{path} cannot be written ({text}); the bot needs write access to the file, "
+            "to its -wal and -shm files and to their folder."
+        ) from error

@@ -1,0 +1,22 @@
+"""Storage refusals the service turns into player-facing replies, and startup problems."""
+
+
+class StoreError(Exception):
+    """Base for storage refusals the service turns into player-facing replies."""
+
+
+class ChannelBusy(StoreError):
+    """The channel already has a lobby or a running game."""
+
+
+class VersionConflict(StoreError):
+    """The game changed since it was read; the caller must reload and retry."""
+
+
+class DatabaseBusy(StoreError):
+    """Another process held the database's write lock for longer than the busy timeout."""
+
+
+class StoreUnusable(Exception):
+    """The database cannot be used at all (startup): the message names the file and what
+    to do, in one line, for `python -m bot` to print instead of a traceback."""

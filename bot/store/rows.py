@@ -1,0 +1,64 @@
+"""What the store hands out: immutable rows, the same for every backend.
+
+The store knows nothing about any game's rules: a state is an opaque JSON string and an
+action an opaque JSON document.
+"""
+
+import json
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+Status = Literal["lobby", "active", "finished", "aborted"]
+
+
+class GameRow(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    id: int
+    guild_id: int | None
+    channel_id: int
+    kind: str
+    status: Status
+    host_id: int
+    options: dict[str, Any]
+    seed: int
+    state: str | None
+    version: int
+    created_at: str
+    updated_at: str
+    deadline: str | None
+    timer_hours: float = 0
+    remind_hours: float | None = None
+    reminded: bool = False
+    paused_at: str | None = None
+
+
+class SeatRow(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    game_id: int
+    position: int
+    user_id: int
+    display_name: str
+    joined_at: str
+    autopilot: bool = False
+
+
+class ActionRow(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    game_id: int
+    seq: int
+    user_id: int | None
+    seat: int | None
+    action: dict[str, Any]
+    created_at: str
+
+
+def game_row(row: dict[str, Any]) -> GameRow:
+    return GameRow(**{**row, "options": json.loads(row["options"])})
+
+
+def action_row(row: dict[str, Any]) -> ActionRow:
+    return ActionRow(**{**row, "action": json.loads(row["action"])})
