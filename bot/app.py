@@ -82,7 +82,7 @@ def create_bot(
         from rules.registry import GAMES
 
         games = GAMES
-    store = open_store(settings.database_path)
+    store = open_store(settings.database_path, busy_seconds=settings.db_busy_seconds)
     service = GameService(
         store, games, clock=clock, seed=settings.seed, presenters=presenters or PRESENTERS
     )

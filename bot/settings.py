@@ -16,11 +16,14 @@ class Settings(BaseSettings):
     )
 
     discord_token: SecretStr | None = Field(default=None, alias="DISCORD_TOKEN")
-    database_path: Path = Field(default=Path("data/smithfield.db"), alias="SMITHFIELD_DB")
+    # A file path (SQLite), kept as typed: a URL must not be normalised into a path.
+    database_path: str | Path = Field(default="data/smithfield.db", alias="SMITHFIELD_DB")
     # The sandbox (`python -m bot sandbox`) keeps its games apart from real ones.
-    sandbox_database_path: Path = Field(
-        default=Path("data/sandbox.db"), alias="SMITHFIELD_SANDBOX_DB"
+    sandbox_database_path: str | Path = Field(
+        default="data/sandbox.db", alias="SMITHFIELD_SANDBOX_DB"
     )
+    # How long a command waits for another process's write lock before it is refused.
+    db_busy_seconds: float = Field(default=5.0, gt=0, alias="SMITHFIELD_DB_BUSY_SECONDS")
     seed: int | None = Field(default=None, alias="SMITHFIELD_SEED")
     log_level: str = Field(default="INFO", alias="SMITHFIELD_LOG_LEVEL")
     dev_guild_id: int | None = Field(default=None, alias="SMITHFIELD_DEV_GUILD")

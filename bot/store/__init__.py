@@ -41,9 +41,10 @@ def open_store(location: str | Path, *, busy_seconds: float = DEFAULT_BUSY_SECON
     """Open the configured database after checking it can be used."""
     text = str(location)
     if "://" in text:
-        scheme = text.split("://", 1)[0]
+        scheme, rest = text.split("://", 1)
+        shown = f"{scheme}://{rest.rsplit('@', 1)[-1]}"  # never print a password
         raise StoreUnusable(
-            f"SMITHFIELD_DB is a {scheme}:// URL, which this bot does not support; "
+            f"SMITHFIELD_DB={shown} is a {scheme}:// URL, which this bot does not support; "
             "set it to a file path for SQLite (e.g. data/smithfield.db)."
         )
     path = Path(location)
@@ -67,6 +68,18 @@ def check_sqlite_file(path: Path) -> None:
         ) from error
     if path.exists() and not os.access(path, os.R_OK):
         raise StoreUnusable(f"{path} cannot be read by this user; check its permissions.")
+    unwritable = [
+        str(part)
+        for part in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm"))
+        if part.exists() and not os.access(part, os.W_OK)
+    ]
+    if not os.access(path.parent, os.W_OK):
+        unwritable.append(f"its folder {path.parent}")
+    if unwritable:
+        raise StoreUnusable(
+            f"{path} cannot be written by this user ({', '.join(unwritable)} read-only); "
+            "the bot needs write access to the file, its -wal and -shm files and their folder."
+        )
     try:
         conn = sqlite3.connect(str(path), isolation_level=None)
     except sqlite3.Error as error:

@@ -21,6 +21,10 @@ from bot.settings import Settings
 from bot.store import Store
 from rules.protocol import GameRules
 
+SETTLE_SECONDS = 120.0
+"""simcord's settle timeout, which also bounds a whole `advance_time`: generous, because a
+busy 2-core host may be slow, and a bot that settles never waits for it."""
+
 NAMES = ["alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi", "ivan"]
 
 
@@ -89,7 +93,7 @@ async def world(
     clock: Clock = system_clock,
 ) -> AsyncIterator[World]:
     bot = make_bot(settings, clock, games)
-    async with simcord.run(bot) as env:
+    async with simcord.run(bot, settle_timeout=SETTLE_SECONDS) as env:
         guild = env.create_guild(name="Smithfield")
         channel = guild.create_text_channel("table")
         members = [guild.add_member(env.create_user(name)) for name in NAMES[:players]]

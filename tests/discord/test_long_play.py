@@ -6,6 +6,9 @@ table machinery; the real games' default moves are covered with the games' own t
 
 from typing import Any
 
+import pytest
+
+from bot import deadlines
 from bot.settings import Settings
 from tests.discord.harness import World, public, refused, world
 from tests.fakes import FAKE_GAMES
@@ -39,6 +42,30 @@ async def test_an_untimed_game_never_moves_on_its_own(settings: Settings) -> Non
         await w.env.advance_time(72 * HOUR)
         assert w.snapshot() == before
         assert len(contents(w)) == count
+
+
+async def test_the_scheduler_sleeps_until_something_is_due(
+    settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Days of simulated time cost a few wake-ups an hour, not one a minute: a slow host
+    cannot fall behind, and a real bot idles."""
+    wakes: list[object] = []
+    real_tick = deadlines.tick
+
+    async def counted(service: Any, now: Any) -> Any:
+        wakes.append(now)
+        return await real_tick(service, now)
+
+    monkeypatch.setattr(deadlines, "tick", counted)
+    async with world(settings, 2, games=FAKE_GAMES) as w:
+        await running(w)
+        await w.env.advance_time(72 * HOUR)
+        assert len(wakes) <= 72 * 4 + 2  # at most every 15 minutes with nothing due
+        public(await w.players[0].slash(w.channel, "game timer", hours=10))
+        wakes.clear()
+        await w.env.advance_time(10.01 * HOUR)  # one deadline: woken for it, on time
+        assert game_state(w).total == 1
+        assert len(wakes) <= 10 * 4 + 2
 
 
 async def test_defaults_at_each_deadline_finish_a_game_nobody_plays(settings: Settings) -> None:

@@ -1,5 +1,7 @@
 """Stopping and starting the sandbox again continues the same game at the same table."""
 
+from pathlib import Path
+
 import aiohttp
 
 from bot.sandbox import Sandbox
@@ -79,5 +81,5 @@ async def test_the_sandbox_keeps_its_games_apart_from_the_real_database(
 ) -> None:
     async with Sandbox(settings, players=1, port=0, tick=False) as sandbox:
         await sandbox.world.players[0].slash(sandbox.world.table, "game new", game="fagins-gang")
-    assert settings.sandbox_database_path.exists()
-    assert not settings.database_path.exists()
+    assert Path(settings.sandbox_database_path).exists()
+    assert not Path(settings.database_path).exists()

@@ -1,0 +1,73 @@
+"""A database locked by another process freezes nothing: other channels are served while
+a write waits, and a write that keeps waiting is refused clearly (❌, not ⚠️)."""
+
+import asyncio
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import simcord
+
+from bot.render.generic import EventPresenter
+from bot.service import BUSY, Actor, GameService, Place
+from bot.settings import Settings
+from bot.store import open_store
+from tests.discord.harness import refused, world
+from tests.fakes import FAKE_GAMES, Add
+
+ALICE, BOB = Actor(1, "alice"), Actor(2, "bob")
+HERE, THERE = Place(10, 1), Place(20, 1)
+
+
+@contextmanager
+def write_lock_held_elsewhere(path: Path | str) -> Iterator[None]:
+    """Another process's connection holding the write lock (as a long write would)."""
+    other = sqlite3.connect(str(path), isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+
+
+async def two_tables(path: Path, busy_seconds: float) -> GameService:
+    store = open_store(path, busy_seconds=busy_seconds)
+    generic = dict.fromkeys(FAKE_GAMES, EventPresenter())
+    service = GameService(store, FAKE_GAMES, seed=1, presenters=generic)
+    for place in (HERE, THERE):
+        await service.new_game(place, ALICE, "fagins-gang", {"turns": 9})
+        await service.join(place, BOB)
+        assert (await service.start(place, ALICE, ALICE.user_id)).accepted
+    return service
+
+
+async def test_while_a_write_waits_for_the_lock_other_channels_are_served(tmp_path: Path) -> None:
+    service = await two_tables(tmp_path / "g.db", busy_seconds=1.5)
+    with write_lock_held_elsewhere(tmp_path / "g.db"):
+        waiting = asyncio.ensure_future(service.act(HERE, ALICE, lambda t, s: Add(amount=1)))
+        status = await service.status(THERE, ALICE)  # a read in another channel
+        assert status.accepted and not waiting.done()
+        outcome = await waiting
+    assert not outcome.accepted and outcome.reply is not None
+    assert outcome.reply.content == f"❌ {BUSY}"
+    game = service.store.open_game(HERE.channel_id)
+    assert game is not None and service.store.actions(game.id) == []
+    # Once the lock is gone the same move goes through.
+    assert (await service.act(HERE, ALICE, lambda t, s: Add(amount=1))).accepted
+
+
+async def test_a_player_gets_a_clear_refusal_when_the_table_stays_locked(
+    settings: Settings,
+) -> None:
+    quick = settings.model_copy(update={"db_busy_seconds": 0.3})
+    async with world(quick, 2, games=FAKE_GAMES) as w:
+        alice, bob = w.players
+        await alice.slash(w.channel, "game new", game="fagins-gang")
+        await bob.slash(w.channel, "game join")
+        await alice.slash(w.channel, "game start", first=alice)
+        with write_lock_held_elsewhere(settings.database_path):
+            result = await bob.slash(w.channel, "game join")
+        assert BUSY in refused(result)
+        simcord.assert_no_errors(w.env)
