@@ -14,12 +14,14 @@ from typing import Any
 import discord
 
 from bot.buttons import view_of
+from bot.limits import fit
 from bot.messages import Message, Outcome
 
 log = logging.getLogger(__name__)
 
 
 async def _kwargs(message: Message) -> dict[str, Any]:
+    message = fit(message)
     files = [
         discord.File(io.BytesIO(await asyncio.to_thread(a.bytes)), filename=a.filename)
         for a in message.files

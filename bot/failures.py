@@ -10,6 +10,7 @@ import logging
 from typing import Any
 
 import discord
+from discord import app_commands
 
 log = logging.getLogger(__name__)
 
@@ -20,8 +21,30 @@ FAILURE_TEXT = (
 )
 
 
+def refusal_for(error: BaseException) -> str | None:
+    """A command Discord delivered but discord.py could not run as typed (an option it
+    cannot convert, a check that failed) is the player's input, not a bug: a ❌ answer."""
+    if isinstance(error, app_commands.TransformerError):
+        return (
+            f"❌ I could not make sense of “{str(error.value)[:60]}” for that option; "
+            "pick one of the suggestions."
+        )
+    if isinstance(error, app_commands.NoPrivateMessage):
+        return "❌ That command works only in a server channel, not in direct messages."
+    if isinstance(error, app_commands.CommandSignatureMismatch | app_commands.CommandNotFound):
+        return "❌ That command has changed since your Discord loaded it; please try again."
+    if isinstance(error, app_commands.CheckFailure):
+        return "❌ You cannot use that command here."
+    return None
+
+
 async def report_failure(interaction: discord.Interaction[Any], error: BaseException) -> None:
     """Log the error and tell the person who acted, privately, whatever stage it broke at."""
+    refusal = refusal_for(error)
+    if refusal is not None and interaction.type is not discord.InteractionType.autocomplete:
+        log.info("Refused %s from user %s: %s", type(error).__name__, interaction.user.id, error)
+        await _tell(interaction, refusal)
+        return
     log.error(
         "Unexpected error handling an interaction from user %s in channel %s",
         interaction.user.id,
@@ -30,10 +53,14 @@ async def report_failure(interaction: discord.Interaction[Any], error: BaseExcep
     )
     if interaction.type is discord.InteractionType.autocomplete:
         return
+    await _tell(interaction, FAILURE_TEXT)
+
+
+async def _tell(interaction: discord.Interaction[Any], text: str) -> None:
     try:
         if interaction.response.is_done():
-            await interaction.followup.send(FAILURE_TEXT, ephemeral=True)
+            await interaction.followup.send(text, ephemeral=True)
         else:
-            await interaction.response.send_message(FAILURE_TEXT, ephemeral=True)
+            await interaction.response.send_message(text, ephemeral=True)
     except discord.HTTPException:
-        log.exception("Could not tell user %s about the failure", interaction.user.id)
+        log.exception("Could not answer user %s", interaction.user.id)

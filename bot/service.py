@@ -23,6 +23,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel
 
 from bot.clock import Clock, system_clock
+from bot.limits import newest_lines
 from bot.messages import Message, Outcome, Private
 from bot.presenters import PRESENTERS, Presenter
 from bot.render.generic import EventPresenter, lobby_embed
@@ -431,7 +432,7 @@ class GameService:
             f"{presenter.describe(table, row.action)}"
             for row in rows
         ]
-        return Outcome.tell("\n".join(lines))
+        return Outcome.tell(newest_lines(lines, note="*(older moves left out: they do not fit)*"))
 
     # -- play ----------------------------------------------------------------------------
 

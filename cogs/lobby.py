@@ -66,7 +66,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play a boar
     @app_commands.command(name="start", description="Start the game (host only)")
     @app_commands.describe(first="Who goes first (First Buyer / First Player); random if unset")
     async def start(
-        self, interaction: discord.Interaction[Any], first: discord.Member | None = None
+        self, interaction: discord.Interaction[Any], first: discord.User | None = None
     ) -> None:
         await respond(
             interaction,

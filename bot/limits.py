@@ -1,0 +1,111 @@
+"""Discord's size limits, applied to every message on its way out.
+
+Discord refuses (HTTP 400) a message whose content, embeds or components are too long;
+the player would then see a failure instead of the answer. Every message passes through
+`fit` at delivery, so no builder can produce one Discord refuses, whatever a player
+typed or however long a game's texts grow. Cutting is the last resort: builders keep
+their texts short; this only guarantees the send.
+"""
+
+from dataclasses import replace
+
+import discord
+
+from bot.messages import ButtonSpec, Message
+
+CONTENT = 2000
+EMBEDS = 10
+EMBED_TOTAL = 6000
+TITLE = 256
+DESCRIPTION = 4096
+FIELDS = 25
+FIELD_NAME = 256
+FIELD_VALUE = 1024
+FOOTER = 2048
+AUTHOR = 256
+BUTTONS = 25
+BUTTON_LABEL = 80
+QUOTE = 60
+"""How much of a player's own text a reply repeats back."""
+
+ELLIPSIS = "…"
+
+
+def clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + ELLIPSIS
+
+
+def quote(typed: str, limit: int = QUOTE) -> str:
+    """A player's text as a reply repeats it: one line, and short."""
+    return clip(" ".join(typed.split()), limit)
+
+
+def fit(message: Message) -> Message:
+    """The same message within every limit Discord enforces."""
+    message.content = clip(message.content, CONTENT)
+    embeds = [fit_embed(embed) for embed in message.embeds[:EMBEDS]]
+    budget = EMBED_TOTAL
+    kept: list[discord.Embed] = []
+    for embed in embeds:
+        if budget <= len(embed.title or "") + 1:
+            break
+        shrink_embed(embed, budget)
+        budget -= len(embed)
+        kept.append(embed)
+    message.embeds = kept
+    message.buttons = [fit_button(spec) for spec in message.buttons[:BUTTONS]]
+    return message
+
+
+def fit_embed(embed: discord.Embed) -> discord.Embed:
+    if embed.title:
+        embed.title = clip(embed.title, TITLE)
+    if embed.description:
+        embed.description = clip(embed.description, DESCRIPTION)
+    fields = embed.fields[:FIELDS]
+    embed.clear_fields()
+    for field in fields:
+        embed.add_field(
+            name=clip(field.name or "\u200b", FIELD_NAME),
+            value=clip(field.value or "\u200b", FIELD_VALUE),
+            inline=bool(field.inline),
+        )
+    if embed.footer.text:
+        embed.set_footer(text=clip(embed.footer.text, FOOTER), icon_url=embed.footer.icon_url)
+    if embed.author.name:
+        embed.set_author(
+            name=clip(embed.author.name, AUTHOR),
+            url=embed.author.url,
+            icon_url=embed.author.icon_url,
+        )
+    return embed
+
+
+def shrink_embed(embed: discord.Embed, budget: int) -> None:
+    """Drop trailing fields, then shorten the description, until the embed fits `budget`."""
+    while len(embed) > budget and embed.fields:
+        embed.remove_field(len(embed.fields) - 1)
+    if len(embed) > budget and embed.description:
+        over = len(embed) - budget
+        embed.description = clip(embed.description, max(1, len(embed.description) - over))
+    if len(embed) > budget and embed.footer.text:
+        embed.set_footer(text=None)
+
+
+def fit_button(spec: ButtonSpec) -> ButtonSpec:
+    return replace(spec, label=clip(spec.label, BUTTON_LABEL))
+
+
+def newest_lines(lines: list[str], limit: int = CONTENT, note: str = "") -> str:
+    """As many of the last `lines` as fit in `limit`, with `note` first if some were left
+    out (a log is read from its end)."""
+    kept: list[str] = []
+    size = 0
+    for line in reversed(lines):
+        line = clip(line, limit - len(note) - 1)
+        if size + len(line) + 1 > limit - len(note) - 1:
+            break
+        kept.append(line)
+        size += len(line) + 1
+    text = "\n".join(reversed(kept))
+    return f"{note}\n{text}" if note and len(kept) < len(lines) else text
