@@ -223,7 +223,7 @@ CASES = {
     "a non-holder trading 2 cubes": Case(
         "market buy",
         {"colours": "red blue"},
-        "Only the Market token holder (**alice**) may buy 2 cubes at once; you may buy 1.",
+        "Only the Market token holder (**alice**) may buy 2 cubes at once; you may buy 1, not 2.",
         market(current=2),
         who=2,
     ),
