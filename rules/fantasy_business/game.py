@@ -51,7 +51,7 @@ def apply(current: GameState, seat: int, action: Action) -> tuple[GameState, lis
         case PlaySpecial():
             specials.play(work, seat, action, events)
         case Give():
-            trade.give(work, seat, action.to, action.gold, action.article, events)
+            trade.give(work, seat, action, events)
     return work, events
 
 

@@ -13,7 +13,7 @@ def test_3_2_gold_and_an_article_change_hands_in_any_phase() -> None:
         assert after.articles[0] == {"swords": 1} and after.articles[2] == {"swords": 1}
         gift = only(events, "gift")
         assert gift.public
-        assert gift.data == {"seat": 0, "to": 2, "gold": 3, "article": "swords"}
+        assert gift.data == {"seat": 0, "to": 2, "gold": 3, "article": "swords", "specials": 0}
 
 
 def test_3_2_giving_the_last_card_of_an_article() -> None:
@@ -26,7 +26,9 @@ def test_3_2_give_refusals() -> None:
     state = position(gold=[4, 10, 10, 10], articles={0: {"swords": 1}}, centre=["horses"])
     refused(state, 0, Give(to=0, gold=1), "You cannot give something to yourself.")
     refused(state, 0, Give(to=1, gold=6), "You have only 4 gold; you cannot give 6.")
-    refused(state, 0, Give(to=1), "Give some gold, an article card, or both.")
+    refused(
+        state, 0, Give(to=1), "Give some gold, an article card, a special card, or several of them."
+    )
     refused(
         state,
         0,
@@ -37,7 +39,7 @@ def test_3_2_give_refusals() -> None:
         state,
         0,
         Give(to=1, gold=-2),
-        "You can only give gold, not take it: the amount must not be negative.",
+        "You can only give gold, not take it: the amount must not be negative, not -2.",
     )
     refused(state, 0, Give(to=5, gold=1), "There is no player 6 at this table.")
 
@@ -61,7 +63,7 @@ def test_3_2_ed_a_high_bidder_keeps_the_gold_their_bid_needs() -> None:
         state,
         0,
         Give(to=2, gold=4),
-        "Your bid of 7 gold stands, so you can give at most 3 gold until the auction ends.",
+        "Your bid of 7 gold stands, so you can give at most 3 gold until the auction ends, not 4.",
     )
     after, _ = act(state, 0, Give(to=2, gold=3))
     assert after.gold[0] == 7
