@@ -46,6 +46,7 @@ from rules.fantasy_business.actions import (
     Submit,
 )
 from rules.fantasy_business.views import FantasyBusinessView
+from rules.numbers import is_ascii_number
 
 KIND = "fantasy-business"
 CHOICES = 25
@@ -254,7 +255,7 @@ class FantasyBusiness(commands.Cog):
         assert own is not None
         turn, _, group = arg.partition(".")
         groups = price_groups(view, own)
-        index = int(group) if group.isdigit() else -1
+        index = int(group) if len(group) < 4 and is_ascii_number(group) else -1
         problem = None
         if str(view.turn) != turn:
             problem = STALE_SHEET
