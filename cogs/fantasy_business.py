@@ -49,6 +49,8 @@ from rules.fantasy_business.views import FantasyBusinessView
 from rules.numbers import is_ascii_number
 
 KIND = "fantasy-business"
+CENTRE_MAX = deck.data().max_players
+"""The centre holds one card per player (the range is registered once, at import)."""
 CHOICES = 25
 NAME_LIMIT = 100
 
@@ -155,7 +157,7 @@ class FantasyBusiness(commands.Cog):
     async def auction(
         self,
         interaction: discord.Interaction[Any],
-        card: app_commands.Range[int, 1, 8],
+        card: app_commands.Range[int, 1, CENTRE_MAX],
         price: int | None = None,
     ) -> None:
         await self._act(interaction, lambda t, s, seat: Auction(card=card - 1, price=price))
