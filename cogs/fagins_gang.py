@@ -19,9 +19,11 @@ from bot.app import SmithfieldBot
 from bot.delivery import deliver
 from bot.messages import Outcome
 from bot.render.fagins_gang import PRESENTER, ROUTE_BUY, ROUTE_PASS, ROUTE_SELL
+from bot.rulebook import one_or_up_to
 from bot.table import Table
 from cogs.context import actor_of, place_of, respond
 from rules.fagins_gang import (
+    BOARD,
     Buy,
     Discard,
     FaginState,
@@ -43,6 +45,10 @@ log = logging.getLogger(__name__)
 
 Build = Callable[[Any, int], Any]
 Choices = list[app_commands.Choice[str]]
+
+# Descriptions are registered once, so their numbers are read from the board at import.
+SLOTS = BOARD.max_slots
+HOLDER_TRADES = one_or_up_to(BOARD.holder_trade_max)
 
 
 class FaginsGang(commands.Cog):
@@ -77,22 +83,24 @@ class FaginsGang(commands.Cog):
         )
         await respond(interaction, work)
 
-    @app_commands.command(name="move", description="Fagin's Gang: move urchins at up to 3 places")
+    @app_commands.command(
+        name="move", description=f"Fagin's Gang: move urchins at up to {SLOTS} places"
+    )
     @app_commands.describe(
-        plan='Up to 3 parts split by ";", e.g. "thames up 2; stpauls enter up 1; bow fagin"'
+        plan=f'Up to {SLOTS} parts split by ";", e.g. "thames up 2; stpauls enter up 1; bow fagin"'
     )
     async def move(self, interaction: discord.Interaction[Any], plan: str) -> None:
         await self._act(interaction, lambda state, seat: parse_move_plan(plan))
 
     @app_commands.command(name="steal", description="Fagin's Gang: steal or exchange goods")
     @app_commands.describe(
-        plan='Up to 3 parts, e.g. "thames red blue; exchange red red blue for purple"'
+        plan=f'Up to {SLOTS} parts, e.g. "thames red blue; exchange red red blue for purple"'
     )
     async def steal(self, interaction: discord.Interaction[Any], plan: str) -> None:
         await self._act(interaction, lambda state, seat: parse_steal_plan(plan))
 
     @app_commands.command(
-        name="shillings", description="Fagin's Gang: steal shillings at up to 3 locations"
+        name="shillings", description=f"Fagin's Gang: steal shillings at up to {SLOTS} locations"
     )
     @app_commands.describe(locations='Where your urchins are, e.g. "thames, chertsey"')
     async def shillings(self, interaction: discord.Interaction[Any], locations: str) -> None:
@@ -104,12 +112,16 @@ class FaginsGang(commands.Cog):
     async def market_open(self, interaction: discord.Interaction[Any]) -> None:
         await self._act(interaction, lambda state, seat: OpenMarket())
 
-    @market.command(name="buy", description="Buy a cube (the token holder: 1 or 2 colours)")
+    @market.command(
+        name="buy", description=f"Buy a cube (the token holder: {HOLDER_TRADES} colours)"
+    )
     @app_commands.describe(colours='A colour or goods name, e.g. "red" or "red blue"')
     async def market_buy(self, interaction: discord.Interaction[Any], colours: str) -> None:
         await self._act(interaction, lambda state, seat: Buy(colours=parse_colours(colours)))
 
-    @market.command(name="sell", description="Sell a cube (the token holder: 1 or 2 colours)")
+    @market.command(
+        name="sell", description=f"Sell a cube (the token holder: {HOLDER_TRADES} colours)"
+    )
     @app_commands.describe(colours='A colour or goods name, e.g. "books" or "red blue"')
     async def market_sell(self, interaction: discord.Interaction[Any], colours: str) -> None:
         await self._act(interaction, lambda state, seat: Sell(colours=parse_colours(colours)))

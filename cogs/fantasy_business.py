@@ -46,8 +46,11 @@ from rules.fantasy_business.actions import (
     Submit,
 )
 from rules.fantasy_business.views import FantasyBusinessView
+from rules.numbers import is_ascii_number
 
 KIND = "fantasy-business"
+CENTRE_MAX = deck.data().max_players
+"""The centre holds one card per player (the range is registered once, at import)."""
 CHOICES = 25
 NAME_LIMIT = 100
 
@@ -153,7 +156,7 @@ class FantasyBusiness(commands.Cog):
     async def auction(
         self,
         interaction: discord.Interaction[Any],
-        card: app_commands.Range[int, 1, 8],
+        card: app_commands.Range[int, 1, CENTRE_MAX],
         price: int | None = None,
     ) -> None:
         await self._act(interaction, lambda t, s, seat: Auction(card=card - 1, price=price))
@@ -253,7 +256,7 @@ class FantasyBusiness(commands.Cog):
         assert own is not None
         turn, _, group = arg.partition(".")
         groups = price_groups(view, own)
-        index = int(group) if group.isdigit() else -1
+        index = int(group) if len(group) < 4 and is_ascii_number(group) else -1
         problem = None
         if str(view.turn) != turn:
             problem = STALE_SHEET
@@ -360,13 +363,7 @@ class FantasyBusiness(commands.Cog):
     async def play_card(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        own = self._own(interaction)
-        held = set(own[1].you.specials) if own is not None and own[1].you is not None else set()
-        return [
-            _choice(f"{name} — {deck.special(key).text}", key)
-            for name, key in lookup.special_choices(current)
-            if key in held
-        ][:CHOICES]
+        return self._own_specials(interaction, current)
 
     @play.autocomplete("article")
     async def play_article(
@@ -386,11 +383,14 @@ class FantasyBusiness(commands.Cog):
                 choices = [(n, k) for n, k in choices if k in view.seats[view.you.seat].articles]
         return [_choice(name, key) for name, key in choices][:CHOICES]
 
-    @app_commands.command(name="give", description="Hand gold and/or an article card to a player")
+    @app_commands.command(
+        name="give", description="Hand gold, an article card and/or a special card to a player"
+    )
     @app_commands.describe(
         member="Who receives it",
         gold="How much gold to give",
         article="One of your article cards to give",
+        card="One of your special cards to give (only the receiver learns which)",
     )
     async def give(
         self,
@@ -398,12 +398,14 @@ class FantasyBusiness(commands.Cog):
         member: User,
         gold: int | None = None,
         article: str | None = None,
+        card: str | None = None,
     ) -> None:
         def build(table: Table, state: Any, seat: int) -> Action:
             return Give(
                 to=seat_of(table, member),
                 gold=gold or 0,
                 article=None if article is None else lookup.article_key(article),
+                card=None if card is None else lookup.special_key(card),
             )
 
         await self._act(interaction, build)
@@ -418,6 +420,24 @@ class FantasyBusiness(commands.Cog):
             mine = own[1].seats[own[1].you.seat].articles
             choices = [(f"{n} (you have {mine[k]})", k) for n, k in choices if k in mine]
         return [_choice(name, key) for name, key in choices][:CHOICES]
+
+    @give.autocomplete("card")
+    async def give_card(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Only the caller's own specials: the list is shown to the caller alone."""
+        return self._own_specials(interaction, current)
+
+    def _own_specials(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        own = self._own(interaction)
+        held = set(own[1].you.specials) if own is not None and own[1].you is not None else set()
+        return [
+            _choice(f"{name} — {deck.special(key).text}", key)
+            for name, key in lookup.special_choices(current)
+            if key in held
+        ][:CHOICES]
 
 
 def _pricing(key: str, amount: int) -> Callable[[Table, int], Action]:

@@ -6,12 +6,20 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import deadlines, seats
+from bot import deadlines, rulebook, seats
 from bot.app import SmithfieldBot
 from bot.messages import Outcome
 from cogs.context import actor_of, answer, place_of, respond
 
 GameName = Literal["fagins-gang", "fantasy-business"]
+
+# Discord fixes option descriptions and ranges when the command is registered, so they
+# are built here, at import, from the rules data (loaded at import too).
+_DATA = rulebook.rules_data()
+NEW_GAME_DESCRIPTIONS = rulebook.new_game_descriptions(_DATA)
+MAX_TURNS = _DATA.cards.turns
+ROUNDS = _DATA.board.round_limit
+TARGETS = _DATA.board.fagin_target
 
 
 class Lobby(commands.GroupCog, group_name="game", group_description="Play a board game here"):
@@ -20,23 +28,16 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play a boar
         super().__init__()
 
     @app_commands.command(name="new", description="Open a table for a game in this channel")
-    @app_commands.describe(
-        game="Which game to play",
-        turns="Fantasy Business: play fewer turns than the rulebook's 10 (8 with 7–8 players)",
-        low_prices="Fantasy Business variant: prices may go down to 1 gold",
-        sole_lowest_bonus="Fantasy Business variant: the +2 bonus only for a sole lowest price",
-        round_limit="Fagin's Gang: end after this many rounds (most urchins at Fagin wins)",
-        fagin_target="Fagin's Gang: urchins at Fagin needed to win (default 3)",
-    )
+    @app_commands.describe(**NEW_GAME_DESCRIPTIONS)
     async def new(
         self,
         interaction: discord.Interaction[Any],
         game: GameName,
-        turns: app_commands.Range[int, 1, 10] | None = None,
+        turns: app_commands.Range[int, 1, MAX_TURNS] | None = None,
         low_prices: bool | None = None,
         sole_lowest_bonus: bool | None = None,
-        round_limit: app_commands.Range[int, 1, 200] | None = None,
-        fagin_target: app_commands.Range[int, 1, 5] | None = None,
+        round_limit: app_commands.Range[int, ROUNDS.min, ROUNDS.max] | None = None,
+        fagin_target: app_commands.Range[int, TARGETS.min, TARGETS.max] | None = None,
     ) -> None:
         raw = {
             "turns": turns,

@@ -1,4 +1,8 @@
-"""`/rules [topic]`: rule summaries, answered privately."""
+"""`/rules [topic]`: rule summaries, answered privately.
+
+Where a table is set up or running, the game's topics describe that table (its turns,
+variants, Fagin target, round limit), and `/rules` without a topic shows its game.
+"""
 
 from typing import Any
 
@@ -6,22 +10,36 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import rulebook
 from bot.app import SmithfieldBot
 from bot.render.generic import COLOUR
-from bot.rulebook import TOPICS
+from cogs.context import place_of
 
 
 class Rulebook(commands.Cog):
     def __init__(self, bot: SmithfieldBot) -> None:
         self.bot = bot
 
+    def _table(self, interaction: discord.Interaction[Any]) -> rulebook.TableRules | None:
+        """The lobby or running game where the command was used, if any."""
+        store = self.bot.service.store
+        game = store.open_game(place_of(interaction).channel_id)
+        if game is None:
+            return None
+        players = None
+        if game.status == "active":
+            players = len(self.bot.service.table_for(game).seats)
+        return rulebook.TableRules(kind=game.kind, options=dict(game.options), players=players)
+
     @app_commands.command(name="rules", description="Read a summary of the rules")
     @app_commands.describe(topic="Which part of the rules")
     @app_commands.choices(
-        topic=[app_commands.Choice(name=title, value=key) for key, (title, _) in TOPICS.items()]
+        topic=[app_commands.Choice(name=title, value=key) for key, title in rulebook.TITLES.items()]
     )
-    async def rules(self, interaction: discord.Interaction[Any], topic: str = "overview") -> None:
-        title, text = TOPICS[topic]
+    async def rules(self, interaction: discord.Interaction[Any], topic: str | None = None) -> None:
+        table = self._table(interaction)
+        texts = rulebook.topics(rulebook.rules_data(), table)
+        title, text = texts[topic or rulebook.default_topic(table)]
         embed = discord.Embed(title=title, description=text, colour=COLOUR)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 

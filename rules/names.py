@@ -23,7 +23,7 @@ def match_name(typed: str, names: Mapping[str, str], what: str) -> str:
     """
     wanted = _norm(typed)
     if not wanted:
-        raise RuleError(f"Name a {what}.")
+        raise RuleError(f"Name {_a(what)}.")
     exact = {key for alias, key in names.items() if _norm(alias) == wanted}
     if len(exact) == 1:
         return exact.pop()
@@ -31,6 +31,11 @@ def match_name(typed: str, names: Mapping[str, str], what: str) -> str:
     if len(found) == 1:
         return found.pop()
     if not found:
-        raise RuleError(f"“{typed.strip()}” is not a {what}.")
+        raise RuleError(f"“{typed.strip()}” is not {_a(what)}.")
     options = ", ".join(sorted(found))
     raise RuleError(f"“{typed.strip()}” could be more than one {what}: {options}.")
+
+
+def _a(what: str) -> str:
+    """ "a colour", "an article"."""
+    return f"{'an' if what[:1] in 'aeiou' else 'a'} {what}"

@@ -16,6 +16,7 @@ from pydantic import ValidationError
 from bot.messages import Attachment, ButtonSpec, Message, Outcome, Private
 from bot.render.fg_board import render_board
 from bot.render.generic import COLOUR, EventPresenter, clip, describe_action
+from bot.rulebook import one_or_up_to
 from bot.table import Table
 from bot.timing import stamp
 from rules.events import Event
@@ -241,8 +242,9 @@ class FaginsGangPresenter(EventPresenter):
             current = view.market.current_trader
             if current == view.market.token_holder:
                 return (
-                    f"➡️ {who} to trade (Market token): buy or sell 1 or 2 cubes of different "
-                    "colours, or pass. The buttons trade one cube; for two use `/market buy "
+                    f"➡️ {who} to trade (Market token): buy or sell "
+                    f"{one_or_up_to(BOARD.holder_trade_max)} cubes of different colours, or "
+                    "pass. The buttons trade one cube; for more use `/market buy "
                     'colours:"red blue"` or `/market sell`.',
                     ids,
                 )

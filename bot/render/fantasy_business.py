@@ -245,6 +245,8 @@ class FantasyBusinessPresenter(EventPresenter):
             gifts = [f"{action['gold']} gold"] if action.get("gold") else []
             if action.get("article"):
                 gifts.append(f"a {_article(action.get('article'))} card")
+            if action.get("card"):
+                gifts.append("a special card")  # which one is the receiver's secret
             to = action.get("to")
             who = table.name(to) if isinstance(to, int) and 0 <= to < len(table.seats) else "?"
             return f"gave {' and '.join(gifts) or 'nothing'} to {who}"

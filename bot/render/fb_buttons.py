@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from bot.messages import ButtonSpec
 from bot.render.fb_embeds import in_list_order
 from rules.fantasy_business.views import FantasyBusinessView, OwnView
+from rules.numbers import is_ascii_number
 
 BID = "fb-bid"
 PASS = "fb-pass"
@@ -38,7 +39,11 @@ class BidArg:
 def parse_bid_arg(arg: str) -> BidArg:
     """`turn.left[.amount]`; an unreadable id is treated as stale."""
     parts = arg.split(".")
-    amount = int(parts[2]) if len(parts) == 3 and parts[2].isdigit() else None
+    amount = (
+        int(parts[2])
+        if len(parts) == 3 and len(parts[2]) < 10 and is_ascii_number(parts[2])
+        else None
+    )
     return BidArg(".".join(parts[:2]), amount)
 
 

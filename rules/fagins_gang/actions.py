@@ -107,13 +107,17 @@ def parse_action(data: Mapping[str, Any]) -> Action:
 
 
 def format_step(step: MoveStep) -> str:
-    """A move step as plan text, to name it in messages: "stpauls enter up 1"."""
-    words = [step.location, step.kind]
-    if step.kind == "move":
-        words = [step.location, step.direction or "?", str(step.levels)]
-    elif step.kind == "enter" and step.direction is not None:
-        words += [step.direction, str(step.levels)]
-    elif step.kind == "leave":
+    """A move step as plan text, to name it in messages: "stpauls enter up 1".
+
+    Fields a step of its kind should not have are shown too, so a refusal of a malformed
+    step names what was tried.
+    """
+    words = [step.location]
+    if step.kind != "move":
+        words.append(step.kind)
+    if step.kind == "move" or step.direction is not None or step.levels != 0:
+        words += [step.direction or "?", str(step.levels)]
+    if step.kind == "leave" or step.side is not None:
         words.append(step.side or "?")
     return " ".join(words)
 

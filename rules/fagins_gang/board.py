@@ -61,6 +61,27 @@ class Levels(BaseModel):
         return self
 
 
+class ConstableStart(BaseModel):
+    """Where a constable starts before walking its set-up roll, and which way it faces."""
+
+    model_config = ConfigDict(frozen=True)
+
+    level: int
+    facing: Literal["up", "down"]
+
+
+class ConstableSetup(BaseModel):
+    """§2.4 [ed]: the set-up roll's parity picks the constable's starting level and facing."""
+
+    model_config = ConfigDict(frozen=True)
+
+    odd: ConstableStart
+    even: ConstableStart
+
+    def for_roll(self, roll: int) -> ConstableStart:
+        return self.odd if roll % 2 else self.even
+
+
 class LevelYield(BaseModel):
     model_config = ConfigDict(frozen=True)
 
@@ -84,6 +105,7 @@ class Board(BaseModel):
     colours: tuple[Colour, ...]
     locations: tuple[Location, ...]
     levels: Levels
+    constable_start: ConstableSetup
     yields: tuple[LevelYield, ...]
     stall_size: int = Field(ge=1)
     stall_start: int = Field(ge=0)
@@ -95,6 +117,10 @@ class Board(BaseModel):
     hand_limit: int = Field(ge=0)
     fagin_price: int = Field(ge=0)
     max_slots: int = Field(ge=1)
+    exchange_give: int = Field(ge=1)
+    """An exchange slot returns this many cubes for one."""
+    holder_trade_max: int = Field(ge=1)
+    """Cubes (of different colours) the Market token holder may trade in one turn."""
     fagin_target: OptionRange
     round_limit: OptionRange
     plan_max_chars: int = Field(ge=10)
@@ -112,6 +138,16 @@ class Board(BaseModel):
         levels = [y.level for y in self.yields]
         if levels != list(range(self.levels.top, self.levels.bottom + 1)):
             raise ValueError("yields must list every level from top to bottom in order")
+        for start in (self.constable_start.odd, self.constable_start.even):
+            if not self.levels.top <= start.level <= self.levels.bottom:
+                raise ValueError("constables must start on a level of the track")
+            facing_off = (start.level == self.levels.top and start.facing == "up") or (
+                start.level == self.levels.bottom and start.facing == "down"
+            )
+            if facing_off:
+                raise ValueError("a constable at the end of the track must face along it")
+        if self.holder_trade_max > len(self.colours):
+            raise ValueError("the token holder's cubes are of different colours")
         if self.stall_start > self.stall_size:
             raise ValueError("stalls cannot start fuller than their size")
         for n in range(self.players.min, self.players.max + 1):

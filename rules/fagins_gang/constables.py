@@ -21,12 +21,13 @@ def walk(level: int, facing: Facing, steps: int) -> Constable:
 
 
 def place_constables(state: FaginState) -> list[Event]:
-    """Odd roll: start at the bottom facing up; even: at the top facing down; then walk it."""
+    """The roll's parity picks the start level and facing (board data, §2.4 [ed]); then the
+    constable walks the roll."""
     events: list[Event] = []
     for key in BOARD.ring:
         roll, state.rng = state.rng.die()
-        facing: Facing = "up" if roll % 2 else "down"
-        start = BOTTOM if roll % 2 else TOP
+        placed = BOARD.constable_start.for_roll(roll)
+        start, facing = placed.level, placed.facing
         constable = walk(start, facing, roll)
         state.constables[key] = constable
         events.append(

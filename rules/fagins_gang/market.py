@@ -28,19 +28,23 @@ def open_market(state: FaginState, seat: int) -> Event:
 
 
 def _check_count(market: MarketState, seat: int, colours: list[str], verb: str) -> None:
+    most = BOARD.holder_trade_max
     if not colours:
         raise RuleError(f"Name the colour you want to {verb}.")
     if seat != market.token_holder and len(colours) > 1:
         raise RuleError(
-            f"Only the Market token holder ({p(market.token_holder)}) may {verb} 2 cubes "
-            f"at once; you may {verb} 1."
+            f"Only the Market token holder ({p(market.token_holder)}) may {verb} {most} cubes "
+            f"at once; you may {verb} 1, not {len(colours)}."
         )
-    if len(colours) > 2:
-        raise RuleError(f"The Market token holder may {verb} at most 2 cubes at once.")
-    if len(colours) == 2 and colours[0] == colours[1]:
+    if len(colours) > most:
         raise RuleError(
-            f"The Market token holder's 2 cubes must be of different colours; "
-            f"you named {colours[0]} twice."
+            f"The Market token holder may {verb} at most {most} cubes at once, not {len(colours)}."
+        )
+    repeated = sorted(c for c, n in Counter(colours).items() if n > 1)
+    if repeated:
+        raise RuleError(
+            f"The Market token holder's {len(colours)} cubes must be of different colours; "
+            f"you named {repeated[0]} twice."
         )
 
 

@@ -40,6 +40,7 @@ def apply_move(state: FaginState, seat: int, move: Move) -> list[Event]:
                 "a plan uses each location at most once."
             )
         named[step.location] = part
+        check_step_shape(step, part)
     events: list[Event] = []
     for step in steps:
         events += _apply_step(state, seat, step)
@@ -90,20 +91,54 @@ def _pay(
     return {location.colour: need}
 
 
-def _check_distance(step: MoveStep, part: str) -> None:
+def check_step_shape(step: MoveStep, part: str) -> None:
+    """Each kind of step takes exactly its own fields, with levels that make sense.
+
+    "move": up or down and at least 1 level; "enter": nothing more, or up or down and at
+    least 1 more level; "leave": top or bottom; "fagin": nothing. The plan parser never
+    builds anything else, but stored logs, imports and AI players build steps directly.
+    """
+    if step.kind in ("move", "enter") and step.side is not None:
+        raise RuleError(
+            f'In "{part}": "{step.side}" belongs to leaving; a {step.kind} says up or down '
+            "and how many levels."
+        )
     if step.kind == "move" and (step.direction is None or step.levels < 1):
-        raise RuleError(f'In "{part}": say up or down and how many levels (at least 1).')
-    if step.kind == "enter" and (step.direction is None) != (step.levels == 0):
+        raise RuleError(
+            f'In "{part}": say up or down and how many levels (at least 1), '
+            f"not {_levels_shown(step)}."
+        )
+    if step.kind == "enter" and (
+        (step.direction is None and step.levels != 0)
+        or (step.direction is not None and step.levels < 1)
+    ):
         raise RuleError(
             f'In "{part}": after entering, say up or down and how many more levels '
-            "(at least 1), or nothing to stay on the start level."
+            f"(at least 1), or nothing to stay on the start level, not {_levels_shown(step)}."
         )
+    if step.kind in ("leave", "fagin") and (step.direction is not None or step.levels != 0):
+        raise RuleError(
+            f'In "{part}": {"leaving" if step.kind == "leave" else "going back to Fagin"} '
+            "takes no direction or levels; the urchin goes off the "
+            f"{'top or bottom' if step.kind == 'leave' else 'top'} of the track."
+        )
+    if step.kind == "fagin" and step.side is not None:
+        raise RuleError(f'In "{part}": going back to Fagin always leaves at the top.')
+    if step.kind == "leave" and step.side is None:
+        raise RuleError(
+            f'In "{part}": urchins leave only at the top (past level {TOP}) '
+            f"or the bottom (past level {BOTTOM}); say which."
+        )
+
+
+def _levels_shown(step: MoveStep) -> str:
+    way = step.direction or "no direction"
+    return f"{way} {step.levels} level{'s' if step.levels != 1 else ''}"
 
 
 def _move(
     state: FaginState, seat: int, step: MoveStep, location: Location, level: int, part: str
 ) -> list[Event]:
-    _check_distance(step, part)
     target = level + delta(step.direction) * step.levels
     if not TOP <= target <= BOTTOM:
         side = "top" if target < TOP else "bottom"
@@ -120,7 +155,6 @@ def _move(
 def _enter(
     state: FaginState, seat: int, step: MoveStep, location: Location, part: str
 ) -> list[Event]:
-    _check_distance(step, part)
     spot = state.urchins[location.key].get(seat)
     if spot == FAGIN:
         raise RuleError(
@@ -155,11 +189,6 @@ def _enter(
 def _leave(
     state: FaginState, seat: int, step: MoveStep, location: Location, level: int, part: str
 ) -> list[Event]:
-    if step.side is None:
-        raise RuleError(
-            f'In "{part}": urchins leave only at the top (past level {TOP}) '
-            f"or the bottom (past level {BOTTOM}); say which."
-        )
     levels = level - TOP + 1 if step.side == "top" else BOTTOM - level + 1
     paid = _pay(state, seat, location, levels, part)
     _take_off(state, seat, location)

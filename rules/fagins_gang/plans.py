@@ -29,6 +29,7 @@ from rules.fagins_gang.actions import (
 )
 from rules.fagins_gang.board import BOARD, Board
 from rules.names import match_name
+from rules.numbers import whole_number
 
 VERBS = ("up", "down", "enter", "leave", "fagin")
 _WORD = re.compile(r"[^\s,]+")
@@ -100,12 +101,20 @@ def _location_and_rest(words: list[str], board: Board, part: str) -> tuple[str, 
 
 
 def _levels(word: str | None, part: str) -> int:
-    if word is None or not word.isdigit() or int(word) < 1:
+    number = None if word is None else _number(word, "levels", part)
+    if number is None or number < 1:
         shown = "nothing" if word is None else f"“{word}”"
         raise RuleError(
             f'In "{part}": say how many levels (a whole number, at least 1), not {shown}.'
         )
-    return int(word)
+    return number
+
+
+def _number(word: str, what: str, part: str) -> int | None:
+    try:
+        return whole_number(word, what)
+    except RuleError as error:
+        raise _in_part(part, error) from None
 
 
 def _move_step(part: str, board: Board) -> MoveStep:
@@ -180,10 +189,10 @@ def _steal_slot(part: str, board: Board) -> StealSlot | ExchangeSlot:
         at = lowered.index("for")
         give = _split_names(words[1:at], board.colour_aliases, "colour", part)
         take = _split_names(words[at + 1 :], board.colour_aliases, "colour", part)
-        if len(give) != 3 or len(take) != 1:
+        if len(give) != board.exchange_give or len(take) != 1:
             raise RuleError(
-                f'In "{part}": an exchange gives exactly 3 cubes for 1, e.g. '
-                '"exchange red red blue for purple".'
+                f'In "{part}": an exchange gives exactly {board.exchange_give} cubes for 1, '
+                'e.g. "exchange red red blue for purple".'
             )
         return ExchangeSlot(give=give, take=take[0])
     location, rest = _location_and_rest(words, board, part)
@@ -221,16 +230,17 @@ def parse_cube_counts(text: str, board: Board = BOARD) -> dict[str, int]:
     pending = 1
     names: list[str] = []
     for word in words:
-        if word.isdigit():
+        number = _number(word, "a count of cubes", text.strip())
+        if number is not None:
             if names:
                 _flush(names, pending, counts, board, text)
                 names = []
-            pending = int(word)
+            pending = number
         else:
             names.append(word)
     if names:
         _flush(names, pending, counts, board, text)
-    elif words and words[-1].isdigit():
+    elif words:
         raise RuleError(f'In "{text.strip()}": a number must be followed by a colour.')
     return counts
 

@@ -106,8 +106,11 @@ def _steal(state: FaginState, seat: int, slot: StealSlot, part: str) -> Event:
 
 
 def _exchange(state: FaginState, seat: int, slot: ExchangeSlot, part: str) -> Event:
-    if len(slot.give) != 3:
-        raise RuleError(f'In "{part}": an exchange gives exactly 3 cubes for 1.')
+    if len(slot.give) != BOARD.exchange_give:
+        raise RuleError(
+            f'In "{part}": an exchange gives exactly {BOARD.exchange_give} cubes for 1, '
+            f"not {len(slot.give)}."
+        )
     give = Counter(BOARD.known_colour(colour, part) for colour in slot.give)
     take = BOARD.known_colour(slot.take, part)
     for colour, need in give.items():

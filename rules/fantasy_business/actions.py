@@ -56,12 +56,16 @@ class PlaySpecial(_Action):
 
 
 class Give(_Action):
-    """A trade: hand gold and/or one article card to another player."""
+    """A trade: hand gold, one article card and/or one special card to another player.
+
+    `card` names a special the giver holds (face down): only the receiver learns which.
+    """
 
     type: Literal["give"] = "give"
     to: int
     gold: int = 0
     article: str | None = None
+    card: str | None = None
 
 
 Action = Annotated[

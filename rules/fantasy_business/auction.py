@@ -183,9 +183,11 @@ def bid(state: GameState, seat: int, amount: int, events: list[Event]) -> None:
         _award(state, seat, auction.card, amount, events)
         return
     if auction.price is not None and amount <= auction.price:
-        raise RuleError(f"A bid must be more than the current price of {auction.price} gold.")
+        raise RuleError(
+            f"A bid must be more than the current price of {auction.price} gold; you bid {amount}."
+        )
     if amount < minimum:
-        raise RuleError(f"A bid for the {label} must be at least {minimum} gold.")
+        raise RuleError(f"A bid for the {label} must be at least {minimum} gold; you bid {amount}.")
     _check_affordable(state, seat, amount)
     auction.price = amount
     auction.high_bidder = seat

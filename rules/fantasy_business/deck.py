@@ -12,7 +12,7 @@ interchangeable, so holdings keep only counts; specials keep their ids.
 import json
 from functools import cache
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -41,8 +41,21 @@ class SpecialData(BaseModel):
     text: str
 
 
+def times_word(factor: int, *, verb: bool = False) -> str:
+    """2 -> "double" ("doubled"), 3 -> "triple" ("tripled"), else "4 times" ("multiplied by 4")."""
+    words = {2: ("double", "doubled"), 3: ("triple", "tripled")}
+    if factor in words:
+        return words[factor][verb]
+    return f"multiplied by {factor}" if verb else f"{factor} times"
+
+
 class CardData(BaseModel):
-    """The whole data file; the validator checks the deck adds up."""
+    """The whole data file; the validator checks the deck adds up.
+
+    Special card texts may name the file's numbers as `{pickpocket_max}`, `{subsidy}`,
+    `{warrant_bonus}` and `{festival_times}` ("doubled"), so a changed number changes
+    the card's text too.
+    """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -64,6 +77,24 @@ class CardData(BaseModel):
     special_cards: int
     articles: list[ArticleData]
     specials: list[SpecialData]
+
+    @model_validator(mode="before")
+    @classmethod
+    def _fill_special_texts(cls, raw: Any) -> Any:
+        if not isinstance(raw, dict) or not isinstance(raw.get("specials"), list):
+            return raw
+        numbers = {key: raw.get(key) for key in ("pickpocket_max", "subsidy", "warrant_bonus")}
+        factor = raw.get("festival_factor")
+        numbers["festival_times"] = (
+            times_word(factor, verb=True) if isinstance(factor, int) else factor
+        )
+        specials = [
+            {**s, "text": s["text"].format(**numbers)}
+            if isinstance(s, dict) and isinstance(s.get("text"), str)
+            else s
+            for s in raw["specials"]
+        ]
+        return {**raw, "specials": specials}
 
     @model_validator(mode="after")
     def _deck_adds_up(self) -> "CardData":
@@ -94,10 +125,17 @@ class Card(BaseModel):
     name: str
 
 
+def load_data(text: str | None = None) -> CardData:
+    """The card data from JSON text, or from the packaged `cards.json`."""
+    if text is None:
+        text = DATA_FILE.read_text(encoding="utf-8")
+    return CardData.model_validate(json.loads(text))
+
+
 @cache
 def data() -> CardData:
     """The validated data file (read once)."""
-    return CardData.model_validate(json.loads(DATA_FILE.read_text(encoding="utf-8")))
+    return load_data()
 
 
 @cache

@@ -1,8 +1,10 @@
 """`RULES`, the one object the game service talks to (rules.protocol.GameRules).
 
-`apply` checks the seat, copies the state (dump and validate: several times faster than
-a deep copy) and hands the action to the module for its rule section; a RuleError
-anywhere leaves the caller's state untouched because only the copy was changed.
+`apply` checks the seat, copies the state (`GameState.clone`, which copies containers
+instead of re-validating a dump) and hands the action to the module for its rule
+section. That module checks every field of the action (positions, amounts, names,
+seats) before it changes anything it cannot undo, and a RuleError anywhere leaves the
+caller's state untouched because only the copy was changed.
 """
 
 from collections.abc import Mapping, Sequence
@@ -51,7 +53,7 @@ def apply(current: GameState, seat: int, action: Action) -> tuple[GameState, lis
         case PlaySpecial():
             specials.play(work, seat, action, events)
         case Give():
-            trade.give(work, seat, action.to, action.gold, action.article, events)
+            trade.give(work, seat, action, events)
     return work, events
 
 

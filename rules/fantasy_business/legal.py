@@ -2,9 +2,10 @@
 
 `legal_actions` lists a representative, finite set (bids at the minimum, midway and all
 the seat's gold; prices at the bottom, base and top of the range; specials with every
-valid target; one small gift) that `apply` accepts, for buttons, autocomplete and random
-play. `default_action` always makes progress: pass a bidding turn, designate the first
-centre card without a price, submit with last turn's prices, or price a late article.
+valid target; one small gift each of gold, an article and a special) that `apply`
+accepts, for buttons, autocomplete and random play. `default_action` always makes
+progress: pass a bidding turn, designate the first centre card without a price, submit
+with last turn's prices, or price a late article.
 """
 
 from functools import lru_cache
@@ -148,6 +149,9 @@ def _gifts(state: GameState, seat: int) -> list[Action]:
     for key in state.articles[seat]:
         gifts.append(_give(left, article=key))
         break
+    for card_id in state.specials[seat]:
+        gifts.append(_give(left, card=deck.card(card_id).key))
+        break
     return gifts
 
 
@@ -187,5 +191,7 @@ def _play(card: str, target: int | None = None, article: str | None = None) -> P
 
 
 @lru_cache(maxsize=_CACHED)
-def _give(to: int, gold: int = 0, article: str | None = None) -> Give:
+def _give(to: int, gold: int = 0, article: str | None = None, card: str | None = None) -> Give:
+    if card is not None:
+        return Give(to=to, card=card)
     return Give(to=to, gold=gold) if article is None else Give(to=to, article=article)

@@ -85,9 +85,10 @@ def play(state: GameState, seat: int, action: PlaySpecial, events: list[Event]) 
     elif kind == "festival":
         assert article is not None
         state.played.festivals.append(article)
+        times = deck.times_word(deck.data().festival_factor, verb=True)
         text = (
             f"{seat_ref(seat)} plays a Festival on {_name(article)}: all income paid for "
-            "them this turn is doubled."
+            f"them this turn is {times}."
         )
         data |= {"article": article}
     else:

@@ -1,29 +1,33 @@
 """Trades (spec §3.2): cards and gold may change hands by agreement at any time.
 
 The bot does not hold anyone to a deal; a `give` simply moves what the giver hands
-over. Only article cards and gold change hands this way (specials stay secret [ed]), and
-a high bidder cannot give away the gold their standing bid needs [ed].
+over: gold, one article card, one special card, or any mix of them. A special changes
+hands face down: the receiver is told privately which card it is, the table only that a
+special card changed hands. A high bidder cannot give away the gold their standing bid
+needs [ed].
 """
 
 from rules.errors import RuleError
 from rules.events import Event, seat_ref
 from rules.fantasy_business import deck, lookup
+from rules.fantasy_business.actions import Give
 from rules.fantasy_business.pricing import maybe_reveal
 from rules.fantasy_business.specials import add_article, remove_article
 from rules.fantasy_business.state import GameState
 
 
-def give(
-    state: GameState, seat: int, to: int, gold: int, typed: str | None, events: list[Event]
-) -> None:
+def give(state: GameState, seat: int, action: Give, events: list[Event]) -> None:
+    to, gold = action.to, action.gold
     if not 0 <= to < state.players:
         raise RuleError(f"There is no player {to + 1} at this table.")
     if to == seat:
         raise RuleError("You cannot give something to yourself.")
     if gold < 0:
-        raise RuleError("You can only give gold, not take it: the amount must not be negative.")
-    if gold == 0 and typed is None:
-        raise RuleError("Give some gold, an article card, or both.")
+        raise RuleError(
+            f"You can only give gold, not take it: the amount must not be negative, not {gold}."
+        )
+    if gold == 0 and action.article is None and action.card is None:
+        raise RuleError("Give some gold, an article card, a special card, or several of them.")
     if gold > state.gold[seat]:
         raise RuleError(f"You have only {state.gold[seat]} gold; you cannot give {gold}.")
     auction = state.auction
@@ -32,11 +36,12 @@ def give(
         if gold > spare:
             raise RuleError(
                 f"Your bid of {auction.price} gold stands, so you can give at most {spare} "
-                "gold until the auction ends."
+                f"gold until the auction ends, not {gold}."
             )
-    article = None if typed is None else lookup.article_key(typed)
+    article = None if action.article is None else lookup.article_key(action.article)
     if article is not None and article not in state.articles[seat]:
         raise RuleError(f"You own no {deck.article(article).name}, so you cannot give one.")
+    card_id = None if action.card is None else _held_special(state, seat, action.card)
     state.gold[seat] -= gold
     state.gold[to] += gold
     parts = [f"{gold} gold"] if gold else []
@@ -44,13 +49,25 @@ def give(
         remove_article(state, seat, article)
         add_article(state, to, article)
         parts.append(deck.a_card(article))
+    if card_id is not None:
+        state.specials[seat].remove(card_id)
+        state.specials[to].append(card_id)
+        parts.append("a special card")
     events.append(
         Event(
             kind="gift",
-            text=f"{seat_ref(seat)} gives {' and '.join(parts)} to {seat_ref(to)}.",
-            data={"seat": seat, "to": to, "gold": gold, "article": article},
+            text=f"{seat_ref(seat)} gives {seat_ref(to)} {' and '.join(parts)}.",
+            data={
+                "seat": seat,
+                "to": to,
+                "gold": gold,
+                "article": article,
+                "specials": 0 if card_id is None else 1,
+            },
         )
     )
+    if card_id is not None:
+        _tell_special(seat, to, card_id, events)
     if state.phase == "pricing":
         late = [
             key
@@ -67,3 +84,33 @@ def give(
                 )
             )
         maybe_reveal(state, events)
+
+
+def _held_special(state: GameState, seat: int, typed: str) -> int:
+    """The id of one special of the named kind in the giver's hand."""
+    kind = lookup.special_key(typed)
+    for card_id in state.specials[seat]:
+        if deck.card(card_id).key == kind:
+            return card_id
+    raise RuleError(f"You do not hold {deck.special(kind).a_name}, so you cannot give one.")
+
+
+def _tell_special(seat: int, to: int, card_id: int, events: list[Event]) -> None:
+    """Only the two players in the trade learn which special changed hands."""
+    special = deck.special(deck.card(card_id).key)
+    events.append(
+        Event(
+            kind="special_given",
+            text=f"You give {seat_ref(to)} your {special.name} card.",
+            seat=seat,
+            data={"to": to, "special": special.key, "name": special.name},
+        )
+    )
+    events.append(
+        Event(
+            kind="special_received",
+            text=f"{seat_ref(seat)} gives you {special.a_name}: {special.text}",
+            seat=to,
+            data={"from": seat, "special": special.key, "name": special.name},
+        )
+    )

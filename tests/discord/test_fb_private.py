@@ -199,7 +199,7 @@ async def test_play_announces_the_card_and_its_effect_and_give_moves_gold(
         text = w.channel.history()[-1].content
         assert "**bob** plays Guards" in text
         text = public(await carol.slash(w.channel, "give", member=alice, gold=3))
-        assert "**carol** gives 3 gold to **alice**." in text
+        assert "**carol** gives **alice** 3 gold." in text
         state = w.bot.service.table(w.channel.id).state
         assert state.gold == [13, 10, 7] and state.articles[0] == {"swords": 2, "horses": 1}
         choices = await alice.autocomplete(w.channel, "price", "article", "")

@@ -137,13 +137,13 @@ CASES: list[tuple[str, Callable[[], GameState], Do, str]] = [
         "bid below the minimum",
         lambda: bidding(to_act=1, quiet=1),
         slash(1, "bid", amount=3),
-        "A bid for the Swords must be at least 4 gold.",
+        "A bid for the Swords must be at least 4 gold; you bid 3.",
     ),
     (
         "bid not above the current price",
         lambda: bidding(price=5, high_bidder=0, to_act=1),
         slash(1, "bid", amount=5),
-        "A bid must be more than the current price of 5 gold.",
+        "A bid must be more than the current price of 5 gold; you bid 5.",
     ),
     (
         "bid above your gold",

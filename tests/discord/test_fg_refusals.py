@@ -5,10 +5,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.service import Actor
 from bot.settings import Settings
 from rules.fagins_gang import FaginState
+from rules.fagins_gang.actions import Move, MoveStep
 from rules.fagins_gang.state import MarketState
-from tests.discord.fg_support import set_state, start_game, state_of
+from tests.discord.fg_support import game_id, set_state, start_game, state_of
 from tests.discord.harness import refused, world
 
 Prepare = Callable[[FaginState], None]
@@ -223,7 +225,7 @@ CASES = {
     "a non-holder trading 2 cubes": Case(
         "market buy",
         {"colours": "red blue"},
-        "Only the Market token holder (**alice**) may buy 2 cubes at once; you may buy 1.",
+        "Only the Market token holder (**alice**) may buy 2 cubes at once; you may buy 1, not 2.",
         market(current=2),
         who=2,
     ),
@@ -238,6 +240,18 @@ CASES = {
     ),
     "a Phase 1 action while the market is open": Case(
         "move", {"plan": "thames enter"}, "The market is open", market()
+    ),
+    "entering up a negative number of levels": Case(
+        "move", {"plan": "stpauls enter up -1"}, "a whole number, at least 1), not “-1”"
+    ),
+    "entering up minus two": Case(
+        "move", {"plan": "stpauls enter up -2"}, "a whole number, at least 1), not “-2”"
+    ),
+    "a superscript digit for levels": Case(
+        "move", {"plan": "stpauls enter up ²"}, "a whole number, at least 1), not “²”"
+    ),
+    "a number of levels too long to be meant": Case(
+        "move", {"plan": "thames up 99999999"}, "“99999999” is too big a number for levels"
     ),
     "a command from someone not seated": Case(
         "skip", {}, "You are not seated in this game.", who=-1
@@ -274,3 +288,35 @@ def _reset(state: FaginState, start: FaginState, prepare: Prepare) -> None:
     for key, value in start.model_copy(deep=True):
         setattr(state, key, value)
     prepare(state)
+
+
+MALFORMED_STEPS = {
+    "enter up -1 (a free move to level 6)": MoveStep(
+        location="stpauls", kind="enter", direction="up", levels=-1
+    ),
+    "enter up -2 (paid out of the warehouse)": MoveStep(
+        location="stpauls", kind="enter", direction="up", levels=-2
+    ),
+    "move down -2": MoveStep(location="thames", kind="move", direction="down", levels=-2),
+}
+
+
+async def test_malformed_move_steps_built_directly_are_refused_by_the_service_path(
+    settings: Settings,
+) -> None:
+    """AI players and imports build actions without the parser: the core still refuses
+    them, the actor hears why, and nothing is stored."""
+    async with world(settings, 3) as w:
+        await start_game(w)
+        set_state(w, both(urchin("thames", 5), cubes(purple=8, blue=4)))
+        alice = w.players[0]
+        actor = Actor(user_id=alice.id, display_name="alice")
+        for name, step in MALFORMED_STEPS.items():
+            before = w.snapshot()
+            outcome = await w.bot.service.act_in_game(
+                game_id(w), actor, lambda state, seat, step=step: Move(steps=[step])
+            )
+            assert not outcome.accepted, name
+            assert outcome.reply is not None and (outcome.reply.content or "").startswith("❌")
+            assert "at least 1" in (outcome.reply.content or ""), outcome.reply.content
+            assert w.snapshot() == before, name

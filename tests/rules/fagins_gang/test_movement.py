@@ -355,3 +355,68 @@ def test_a_move_step_needs_a_direction_and_at_least_one_level() -> None:
 def test_an_unknown_location_key_is_refused() -> None:
     step = MoveStep(location="paris", kind="enter")
     refused(position(), 0, Move(steps=[step]), "“paris” is not a location")
+
+
+# --- malformed steps built directly (logs, imports, AI players): apply is the authority ------
+
+
+def _step(**fields: object) -> Move:
+    return Move(steps=[MoveStep.model_validate({"location": "stpauls", **fields})])
+
+
+def test_entering_up_minus_1_is_refused_not_a_free_move_to_level_6() -> None:
+    state = position(cubes={0: {"purple": 8}})
+    refused(
+        state,
+        0,
+        _step(kind="enter", direction="up", levels=-1),
+        'In "stpauls enter up -1": after entering, say up or down and how many more levels '
+        "(at least 1), or nothing to stay on the start level, not up -1 levels.",
+    )
+
+
+def test_entering_up_minus_2_is_refused_and_pays_nobody_from_the_warehouse() -> None:
+    state = position(cubes={0: {"purple": 0}}, warehouses={"purple": 0})
+    refused(state, 0, _step(kind="enter", direction="up", levels=-2), "not up -2 levels")
+
+
+def test_entering_with_levels_but_no_direction_is_refused() -> None:
+    state = position(cubes={0: {"purple": 12}})
+    refused(state, 0, _step(kind="enter", levels=2), 'In "stpauls enter ? 2"')
+    refused(state, 0, _step(kind="enter", levels=-3), "not no direction -3 levels")
+
+
+def test_moving_a_negative_number_of_levels_is_refused() -> None:
+    state = position(urchins={"stpauls": {0: 5}}, cubes={0: {"purple": 12}})
+    refused(state, 0, _step(kind="move", direction="down", levels=-2), "not down -2 levels")
+    refused(state, 0, _step(kind="move", levels=1), "not no direction 1 level")
+
+
+def test_a_huge_number_of_levels_goes_off_the_track_and_is_refused() -> None:
+    state = position(urchins={"stpauls": {0: 5}}, cubes={0: {"purple": 12}})
+    refused(state, 0, _step(kind="move", direction="up", levels=10**30), "off the track")
+    entering = position(cubes={0: {"purple": 12}})
+    refused(entering, 0, _step(kind="enter", direction="down", levels=10**30), "off the track")
+
+
+def test_leaving_or_going_to_fagin_takes_no_direction_or_levels() -> None:
+    state = position(urchins={"stpauls": {0: 5}}, cubes={0: {"purple": 24}}, shillings={0: 20})
+    refused(
+        state,
+        0,
+        _step(kind="leave", side="top", direction="up", levels=-3),
+        'In "stpauls leave up -3 top": leaving takes no direction or levels',
+    )
+    refused(state, 0, _step(kind="fagin", levels=2), "going back to Fagin takes no direction")
+    refused(state, 0, _step(kind="fagin", side="bottom"), "always leaves at the top")
+    refused(state, 0, _step(kind="leave"), "say which")
+
+
+def test_a_side_belongs_only_to_leaving() -> None:
+    state = position(urchins={"stpauls": {0: 5}}, cubes={0: {"purple": 12}})
+    refused(
+        state,
+        0,
+        _step(kind="move", direction="up", levels=1, side="bottom"),
+        '"bottom" belongs to leaving',
+    )

@@ -130,3 +130,35 @@ def test_a_board_file_with_a_name_claimed_twice_is_rejected() -> None:
     raw["locations"][1]["aliases"].append("thames")
     with pytest.raises(ValueError, match="claimed twice"):
         load_board(json.dumps(raw))
+
+
+def test_the_constable_set_up_rule_is_read_from_the_board_data(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """§2.4 [ed] lives in board.json: a group may start every constable elsewhere."""
+    raw = json.loads(resources.files("rules.fagins_gang").joinpath("board.json").read_text())
+    assert raw["constable_start"] == {
+        "odd": {"level": 7, "facing": "up"},
+        "even": {"level": 0, "facing": "down"},
+    }
+    raw["constable_start"] = {
+        "odd": {"level": 3, "facing": "down"},
+        "even": {"level": 4, "facing": "up"},
+    }
+    monkeypatch.setattr("rules.fagins_gang.constables.BOARD", load_board(json.dumps(raw)))
+    state, events = RULES.setup(2, {}, 3, 0)
+    placed = [e for e in events if e.kind == "constable_placed"]
+    assert len(placed) == len(BOARD.ring)
+    for event in placed:
+        roll = event.data["roll"]
+        start, facing = (3, "down") if roll % 2 else (4, "up")
+        assert event.data["start_level"] == start
+        assert f"starts on level {start} facing {facing}" in event.text
+        assert state.constables[event.data["location"]] == walk(start, facing, roll)
+
+
+def test_a_constable_set_up_off_the_track_is_rejected() -> None:
+    raw = json.loads(resources.files("rules.fagins_gang").joinpath("board.json").read_text())
+    raw["constable_start"]["odd"]["level"] = 9
+    with pytest.raises(ValueError, match="constables must start on a level of the track"):
+        load_board(json.dumps(raw))

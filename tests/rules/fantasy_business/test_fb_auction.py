@@ -118,13 +118,17 @@ def test_3_1_3_bidding_turns_skip_players_who_acquired() -> None:
 
 def test_3_1_3_a_raise_must_be_more_than_the_current_price() -> None:
     state = auctioning(position(centre=["swords", "horses"]), 0, price=5, high_bidder=0, to_act=1)
-    refused(state, 1, Bid(amount=5), "A bid must be more than the current price of 5 gold.")
-    refused(state, 1, Bid(amount=2), "A bid must be more than the current price of 5 gold.")
+    refused(
+        state, 1, Bid(amount=5), "A bid must be more than the current price of 5 gold; you bid 5."
+    )
+    refused(
+        state, 1, Bid(amount=2), "A bid must be more than the current price of 5 gold; you bid 2."
+    )
 
 
 def test_3_1_3_the_first_bid_must_reach_the_minimum() -> None:
     state = auctioning(position(centre=["swords", "horses"]), 0, to_act=1, quiet=1)
-    refused(state, 1, Bid(amount=3), "A bid for the Swords must be at least 4 gold.")
+    refused(state, 1, Bid(amount=3), "A bid for the Swords must be at least 4 gold; you bid 3.")
 
 
 def test_3_1_3_a_bid_may_not_exceed_the_bidders_gold() -> None:
