@@ -9,6 +9,15 @@ from collections.abc import Mapping
 
 from rules.errors import RuleError
 
+QUOTED = 40
+"""How much of a player's own text a refusal repeats: enough to recognise it."""
+
+
+def shown(typed: str, limit: int = QUOTED) -> str:
+    """A player's text as a refusal quotes it: one line, at most `limit` characters."""
+    text = " ".join(typed.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
 
 def _norm(text: str) -> str:
     return "".join(ch for ch in text.casefold() if ch.isalnum())
@@ -31,9 +40,9 @@ def match_name(typed: str, names: Mapping[str, str], what: str) -> str:
     if len(found) == 1:
         return found.pop()
     if not found:
-        raise RuleError(f"“{typed.strip()}” is not {_a(what)}.")
+        raise RuleError(f"“{shown(typed)}” is not {_a(what)}.")
     options = ", ".join(sorted(found))
-    raise RuleError(f"“{typed.strip()}” could be more than one {what}: {options}.")
+    raise RuleError(f"“{shown(typed)}” could be more than one {what}: {options}.")
 
 
 def _a(what: str) -> str:

@@ -7,6 +7,7 @@ long enough run of digits makes it raise. Every rules-side parser reads numbers 
 """
 
 from rules.errors import RuleError
+from rules.names import shown
 
 MAX_DIGITS = 6
 """No count in either game comes near a million; longer numbers are typos or probes."""
@@ -25,5 +26,5 @@ def whole_number(word: str, what: str) -> int | None:
     if not is_ascii_number(word):
         return None
     if len(word) > MAX_DIGITS:
-        raise RuleError(f"“{word}” is too big a number for {what}.")
+        raise RuleError(f"“{shown(word)}” is too big a number for {what}.")
     return int(word)

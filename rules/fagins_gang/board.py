@@ -14,6 +14,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from rules.errors import RuleError
+from rules.names import shown
 
 Symbol = Literal["L", "R", "O", "★", "C"]
 """Yield symbols: left/right/opposite neighbour's colour, a free choice, the own colour."""
@@ -195,13 +196,13 @@ class Board(BaseModel):
     def known_location(self, key: str, part: str) -> Location:
         """The location for a key from an action, refusing keys the board does not have."""
         if key not in self.ring:
-            raise RuleError(f'In "{part}": “{key}” is not a location.')
+            raise RuleError(f'In "{shown(part)}": “{shown(key)}” is not a location.')
         return self.location(key)
 
     def known_colour(self, key: str, part: str) -> str:
         """A colour key from an action, refusing keys the board does not have."""
         if key not in self.colour_ring:
-            raise RuleError(f'In "{part}": “{key}” is not a colour.')
+            raise RuleError(f'In "{shown(part)}": “{shown(key)}” is not a colour.')
         return key
 
     def colour(self, key: str) -> Colour:

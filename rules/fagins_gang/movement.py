@@ -11,6 +11,7 @@ from rules.fagins_gang.actions import Move, MoveStep, format_step
 from rules.fagins_gang.board import BOARD, Location
 from rules.fagins_gang.ending import check_fagin_win
 from rules.fagins_gang.state import FAGIN, FaginState, mark_removed, occupant, p, was_removed
+from rules.names import shown
 
 TOP = BOARD.levels.top
 BOTTOM = BOARD.levels.bottom
@@ -36,7 +37,8 @@ def apply_move(state: FaginState, seat: int, move: Move) -> list[Event]:
         location = BOARD.known_location(step.location, part)
         if step.location in named:
             raise RuleError(
-                f'In "{part}": {location.name} is already named in "{named[step.location]}"; '
+                f'In "{shown(part)}": {location.name} is already named in '
+                f'"{named[step.location]}"; '
                 "a plan uses each location at most once."
             )
         named[step.location] = part
@@ -65,11 +67,11 @@ def _own_level(state: FaginState, seat: int, location: Location, part: str) -> i
     spot = state.urchins[location.key].get(seat)
     if spot == FAGIN:
         raise RuleError(
-            f'In "{part}": your urchin at {location.name} has gone back to Fagin; '
+            f'In "{shown(part)}": your urchin at {location.name} has gone back to Fagin; '
             f"you may not use {location.name} again."
         )
     if not isinstance(spot, int):
-        raise RuleError(f'In "{part}": you have no urchin at {location.name}.')
+        raise RuleError(f'In "{shown(part)}": you have no urchin at {location.name}.')
     return spot
 
 
@@ -77,7 +79,9 @@ def _afford(state: FaginState, seat: int, location: Location, levels: int, part:
     need = levels * location.move_cost
     have = state.cubes[seat][location.colour]
     if have < need:
-        raise RuleError(f'In "{part}": that needs {need} {location.colour}, you have {have}.')
+        raise RuleError(
+            f'In "{shown(part)}": that needs {need} {location.colour}, you have {have}.'
+        )
     return need
 
 
@@ -100,12 +104,12 @@ def check_step_shape(step: MoveStep, part: str) -> None:
     """
     if step.kind in ("move", "enter") and step.side is not None:
         raise RuleError(
-            f'In "{part}": "{step.side}" belongs to leaving; a {step.kind} says up or down '
+            f'In "{shown(part)}": "{step.side}" belongs to leaving; a {step.kind} says up or down '
             "and how many levels."
         )
     if step.kind == "move" and (step.direction is None or step.levels < 1):
         raise RuleError(
-            f'In "{part}": say up or down and how many levels (at least 1), '
+            f'In "{shown(part)}": say up or down and how many levels (at least 1), '
             f"not {_levels_shown(step)}."
         )
     if step.kind == "enter" and (
@@ -113,20 +117,20 @@ def check_step_shape(step: MoveStep, part: str) -> None:
         or (step.direction is not None and step.levels < 1)
     ):
         raise RuleError(
-            f'In "{part}": after entering, say up or down and how many more levels '
+            f'In "{shown(part)}": after entering, say up or down and how many more levels '
             f"(at least 1), or nothing to stay on the start level, not {_levels_shown(step)}."
         )
     if step.kind in ("leave", "fagin") and (step.direction is not None or step.levels != 0):
         raise RuleError(
-            f'In "{part}": {"leaving" if step.kind == "leave" else "going back to Fagin"} '
+            f'In "{shown(part)}": {"leaving" if step.kind == "leave" else "going back to Fagin"} '
             "takes no direction or levels; the urchin goes off the "
             f"{'top or bottom' if step.kind == 'leave' else 'top'} of the track."
         )
     if step.kind == "fagin" and step.side is not None:
-        raise RuleError(f'In "{part}": going back to Fagin always leaves at the top.')
+        raise RuleError(f'In "{shown(part)}": going back to Fagin always leaves at the top.')
     if step.kind == "leave" and step.side is None:
         raise RuleError(
-            f'In "{part}": urchins leave only at the top (past level {TOP}) '
+            f'In "{shown(part)}": urchins leave only at the top (past level {TOP}) '
             f"or the bottom (past level {BOTTOM}); say which."
         )
 
@@ -144,7 +148,7 @@ def _move(
         side = "top" if target < TOP else "bottom"
         edge = TOP if target < TOP else BOTTOM
         raise RuleError(
-            f'In "{part}": your urchin is on level {level}, so that would go off the track. '
+            f'In "{shown(part)}": your urchin is on level {level}, so that would go off the track. '
             f"Urchins leave only past level {edge}: write "
             f'"{location.key} leave {side}".'
         )
@@ -158,25 +162,25 @@ def _enter(
     spot = state.urchins[location.key].get(seat)
     if spot == FAGIN:
         raise RuleError(
-            f'In "{part}": your urchin at {location.name} has gone back to Fagin; '
+            f'In "{shown(part)}": your urchin at {location.name} has gone back to Fagin; '
             f"you may not use {location.name} again."
         )
     if spot is not None:
         raise RuleError(
-            f'In "{part}": you already have an urchin at {location.name} (level {spot}); '
+            f'In "{shown(part)}": you already have an urchin at {location.name} (level {spot}); '
             "a player has at most one urchin at a location."
         )
     if was_removed(state, seat, location.key):
         raise RuleError(
-            f'In "{part}": your urchin left {location.name} this round (or was bumped '
+            f'In "{shown(part)}": your urchin left {location.name} this round (or was bumped '
             "off it); you may enter it again next round."
         )
     if state.supply[seat] < 1:
-        raise RuleError(f'In "{part}": you have no urchin in your supply to enter with.')
+        raise RuleError(f'In "{shown(part)}": you have no urchin in your supply to enter with.')
     target = START + delta(step.direction) * step.levels
     if not TOP <= target <= BOTTOM:
         raise RuleError(
-            f'In "{part}": from the start level {START} that would go off the track; '
+            f'In "{shown(part)}": from the start level {START} that would go off the track; '
             "an urchin cannot enter and leave in one step."
         )
     paid = _pay(state, seat, location, 1 + step.levels, part)
@@ -216,7 +220,7 @@ def _fagin(state: FaginState, seat: int, location: Location, level: int, part: s
     price = BOARD.fagin_price
     if state.shillings[seat] < price:
         raise RuleError(
-            f'In "{part}": going back to Fagin costs {price} shillings and you have '
+            f'In "{shown(part)}": going back to Fagin costs {price} shillings and you have '
             f'{state.shillings[seat]}; write "{location.key} leave top" to take the urchin '
             "back to your supply instead."
         )

@@ -28,7 +28,7 @@ from rules.fagins_gang.actions import (
     StealSlot,
 )
 from rules.fagins_gang.board import BOARD, Board
-from rules.names import match_name
+from rules.names import match_name, shown
 from rules.numbers import whole_number
 
 VERBS = ("up", "down", "enter", "leave", "fagin")
@@ -60,7 +60,7 @@ def _parts(text: str, board: Board, example: str) -> list[str]:
 
 
 def _in_part(part: str, error: RuleError) -> RuleError:
-    return RuleError(f'In "{part}": {error.message}')
+    return RuleError(f'In "{shown(part)}": {error.message}')
 
 
 def _match(typed: str, names: Mapping[str, str], what: str, part: str) -> str:
@@ -103,9 +103,9 @@ def _location_and_rest(words: list[str], board: Board, part: str) -> tuple[str, 
 def _levels(word: str | None, part: str) -> int:
     number = None if word is None else _number(word, "levels", part)
     if number is None or number < 1:
-        shown = "nothing" if word is None else f"“{word}”"
+        quoted = "nothing" if word is None else f"“{shown(word)}”"
         raise RuleError(
-            f'In "{part}": say how many levels (a whole number, at least 1), not {shown}.'
+            f'In "{shown(part)}": say how many levels (a whole number, at least 1), not {quoted}.'
         )
     return number
 
@@ -123,17 +123,17 @@ def _move_step(part: str, board: Board) -> MoveStep:
     verb_at = next((i for i, w in enumerate(lowered) if w in VERBS), None)
     if verb_at is None:
         raise RuleError(
-            f'In "{part}": say what to do at the location: up <n>, down <n>, enter, '
+            f'In "{shown(part)}": say what to do at the location: up <n>, down <n>, enter, '
             "leave top, leave bottom or fagin."
         )
     if verb_at == 0:
-        raise RuleError(f'In "{part}": name the location first, e.g. "thames {part}".')
+        raise RuleError(f'In "{shown(part)}": name the location first, e.g. "thames {part}".')
     location = _match(" ".join(words[:verb_at]), board.location_aliases, "location", part)
     verb, rest = lowered[verb_at], lowered[verb_at + 1 :]
     if verb in ("up", "down"):
         if len(rest) > 1:
             raise RuleError(
-                f'In "{part}": an urchin moves in one direction only; '
+                f'In "{shown(part)}": an urchin moves in one direction only; '
                 f'write "{words[0]} {verb} <n>".'
             )
         direction: Direction = "up" if verb == "up" else "down"
@@ -148,7 +148,7 @@ def _move_step(part: str, board: Board) -> MoveStep:
             return MoveStep(location=location, kind="enter")
         if rest[0] not in ("up", "down") or len(rest) > 2:
             raise RuleError(
-                f'In "{part}": after "enter" say up or down and how many more levels, '
+                f'In "{shown(part)}": after "enter" say up or down and how many more levels, '
                 "or nothing to stay on the start level."
             )
         way: Direction = "up" if rest[0] == "up" else "down"
@@ -162,13 +162,13 @@ def _move_step(part: str, board: Board) -> MoveStep:
         if len(rest) != 1 or rest[0] not in ("top", "bottom"):
             top, bottom = board.levels.top, board.levels.bottom
             raise RuleError(
-                f'In "{part}": urchins leave only at the top (past level {top}) or the '
+                f'In "{shown(part)}": urchins leave only at the top (past level {top}) or the '
                 f'bottom (past level {bottom}): write "leave top" or "leave bottom".'
             )
         side: Side = "top" if rest[0] == "top" else "bottom"
         return MoveStep(location=location, kind="leave", side=side)
     if rest:
-        raise RuleError(f'In "{part}": "fagin" takes nothing after it.')
+        raise RuleError(f'In "{shown(part)}": "fagin" takes nothing after it.')
     return MoveStep(location=location, kind="fagin")
 
 
@@ -184,14 +184,14 @@ def _steal_slot(part: str, board: Board) -> StealSlot | ExchangeSlot:
         lowered = [w.casefold() for w in words]
         if "for" not in lowered:
             raise RuleError(
-                f'In "{part}": write "exchange <colour> <colour> <colour> for <colour>".'
+                f'In "{shown(part)}": write "exchange <colour> <colour> <colour> for <colour>".'
             )
         at = lowered.index("for")
         give = _split_names(words[1:at], board.colour_aliases, "colour", part)
         take = _split_names(words[at + 1 :], board.colour_aliases, "colour", part)
         if len(give) != board.exchange_give or len(take) != 1:
             raise RuleError(
-                f'In "{part}": an exchange gives exactly {board.exchange_give} cubes for 1, '
+                f'In "{shown(part)}": an exchange gives exactly {board.exchange_give} cubes for 1, '
                 'e.g. "exchange red red blue for purple".'
             )
         return ExchangeSlot(give=give, take=take[0])

@@ -13,6 +13,7 @@ from rules.events import Event
 from rules.fagins_gang.actions import ExchangeSlot, Steal, StealSlot, format_slot
 from rules.fagins_gang.board import BOARD, CHOICE
 from rules.fagins_gang.state import FAGIN, FaginState, p
+from rules.names import shown
 
 
 def apply_steal(state: FaginState, seat: int, steal: Steal) -> list[Event]:
@@ -33,7 +34,8 @@ def apply_steal(state: FaginState, seat: int, steal: Steal) -> list[Event]:
         location = BOARD.known_location(slot.location, part)
         if slot.location in named:
             raise RuleError(
-                f'In "{part}": {location.name} is already named in "{named[slot.location]}"; '
+                f'In "{shown(part)}": {location.name} is already named in '
+                f'"{named[slot.location]}"; '
                 "you steal at each location at most once."
             )
         named[slot.location] = part
@@ -47,11 +49,11 @@ def urchin_on_track(state: FaginState, seat: int, location: str, part: str) -> i
     spot = state.urchins[location].get(seat)
     if spot == FAGIN:
         raise RuleError(
-            f'In "{part}": your urchin at {name} has gone back to Fagin; '
+            f'In "{shown(part)}": your urchin at {name} has gone back to Fagin; '
             f"you may not use {name} again."
         )
     if not isinstance(spot, int):
-        raise RuleError(f'In "{part}": you have no urchin at {name}.')
+        raise RuleError(f'In "{shown(part)}": you have no urchin at {name}.')
     return spot
 
 
@@ -63,7 +65,7 @@ def _steal(state: FaginState, seat: int, slot: StealSlot, part: str) -> Event:
     if len(slot.colours) != choices:
         offer = describe_yield(printed)
         raise RuleError(
-            f'In "{part}": level {level} at {location.name} gives {offer}; '
+            f'In "{shown(part)}": level {level} at {location.name} gives {offer}; '
             f"name {choices} colour{'s' if choices != 1 else ''} of your choice, "
             f"you named {len(slot.colours)}."
         )
@@ -76,7 +78,7 @@ def _steal(state: FaginState, seat: int, slot: StealSlot, part: str) -> Event:
             taken[colour] += 1
         elif any(state.warehouses.values()):
             raise RuleError(
-                f'In "{part}": the {BOARD.colour_label(colour)} warehouse is empty; '
+                f'In "{shown(part)}": the {BOARD.colour_label(colour)} warehouse is empty; '
                 "name another colour."
             )
         else:
@@ -108,7 +110,7 @@ def _steal(state: FaginState, seat: int, slot: StealSlot, part: str) -> Event:
 def _exchange(state: FaginState, seat: int, slot: ExchangeSlot, part: str) -> Event:
     if len(slot.give) != BOARD.exchange_give:
         raise RuleError(
-            f'In "{part}": an exchange gives exactly {BOARD.exchange_give} cubes for 1, '
+            f'In "{shown(part)}": an exchange gives exactly {BOARD.exchange_give} cubes for 1, '
             f"not {len(slot.give)}."
         )
     give = Counter(BOARD.known_colour(colour, part) for colour in slot.give)
@@ -116,13 +118,16 @@ def _exchange(state: FaginState, seat: int, slot: ExchangeSlot, part: str) -> Ev
     for colour, need in give.items():
         have = state.cubes[seat][colour]
         if have < need:
-            raise RuleError(f'In "{part}": exchanging needs {need} {colour}, you have {have}.')
+            raise RuleError(
+                f'In "{shown(part)}": exchanging needs {need} {colour}, you have {have}.'
+            )
     for colour, n in give.items():
         state.cubes[seat][colour] -= n
         state.warehouses[colour] += n
     if state.warehouses[take] == 0:
         raise RuleError(
-            f'In "{part}": the {BOARD.colour_label(take)} warehouse is empty; take another colour.'
+            f'In "{shown(part)}": the {BOARD.colour_label(take)} warehouse is empty; '
+            "take another colour."
         )
     _take(state, seat, take)
     return Event(
