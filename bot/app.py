@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.buttons import ButtonHandler, GameButton
+from bot.buttons import ButtonHandler, GameButton, ModalHandler, route_modal
 from bot.clock import Clock, system_clock
 from bot.failures import report_failure
 from bot.presenters import PRESENTERS, Presenter
@@ -51,6 +51,7 @@ class SmithfieldBot(commands.Bot):
         self.settings = settings
         self.service = service
         self.button_routes: dict[str, ButtonHandler] = {}
+        self.modal_routes: dict[str, ModalHandler] = {}
         self.sync_result = ""
 
     async def setup_hook(self) -> None:
@@ -63,6 +64,10 @@ class SmithfieldBot(commands.Bot):
             dev_guild=self.settings.dev_guild_id,
             force=self.settings.force_sync,
         )
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        if interaction.type is discord.InteractionType.modal_submit:
+            await route_modal(interaction, self.modal_routes)
 
     async def close(self) -> None:
         await super().close()

@@ -1,9 +1,12 @@
-"""One button type for every game, routed by its custom id.
+"""One button type for every game, and one modal route, both routed by custom id.
 
 Buttons carry their route, game id and argument in the custom id
 (`sf:<route>:<game>:<arg>`), and the item is a `DynamicItem` registered at startup, so a
-button on a days-old message still works after any number of restarts. Cogs register a
-handler per route; the bot layer never imports cogs.
+button on a days-old message still works after any number of restarts. Modals carry the
+same in theirs (`sfm:<route>:<game>:<arg>`) and every submission is routed by the bot's
+`on_interaction`, not by the modal object that opened it: a form opened before a restart
+and submitted after is answered like any other. Cogs register a handler per route; the
+bot layer never imports cogs.
 """
 
 import re
@@ -16,6 +19,8 @@ from bot.failures import report_failure
 from bot.messages import ButtonSpec
 
 ButtonHandler = Callable[[discord.Interaction[Any], int, str], Awaitable[None]]
+ModalHandler = Callable[[discord.Interaction[Any], int, str, dict[str, str]], Awaitable[None]]
+MODAL_ID = re.compile(r"sfm:(?P<route>[a-z0-9-]+):(?P<game>[0-9]+):(?P<arg>\S*)")
 
 STYLES = {
     "primary": discord.ButtonStyle.primary,
@@ -82,3 +87,45 @@ def view_of(buttons: list[ButtonSpec]) -> discord.ui.View | None:
     for spec in buttons:
         view.add_item(GameButton(spec))
     return view
+
+
+def modal_custom_id(route: str, game_id: int, arg: str) -> str:
+    return f"sfm:{route}:{game_id}:{arg}"
+
+
+def submitted_values(components: Any) -> dict[str, str]:
+    """custom_id -> typed value of every text input in a modal submission, however the
+    inputs are nested (action rows or labels)."""
+    found: dict[str, str] = {}
+    stack = list(components) if isinstance(components, list) else [components]
+    while stack:
+        node = stack.pop()
+        if not isinstance(node, dict):
+            continue
+        if "custom_id" in node and isinstance(node.get("value"), str):
+            found[str(node["custom_id"])] = node["value"]
+        stack.extend(node.get("components") or [])
+        if isinstance(node.get("component"), dict):
+            stack.append(node["component"])
+    return found
+
+
+async def route_modal(
+    interaction: discord.Interaction[Any], routes: dict[str, ModalHandler]
+) -> None:
+    """Answer a submitted modal of ours through its route, whenever it was opened."""
+    data: Any = interaction.data or {}
+    match = MODAL_ID.fullmatch(str(data.get("custom_id", "")))
+    if match is None:
+        return
+    handler = routes.get(match["route"])
+    if handler is None:
+        await interaction.response.send_message(
+            "❌ This form belongs to a feature this bot no longer has.", ephemeral=True
+        )
+        return
+    values = submitted_values(data.get("components") or [])
+    try:
+        await handler(interaction, int(match["game"]), match["arg"], values)
+    except Exception as error:  # the player needs an answer, not a log line
+        await report_failure(interaction, error)

@@ -14,6 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import SmithfieldBot
+from bot.buttons import modal_custom_id
 from bot.delivery import deliver
 from bot.messages import Message, Outcome
 from bot.render.fantasy_business import hand_message, sheet_message
@@ -85,6 +86,7 @@ class FantasyBusiness(commands.Cog):
         bot.button_routes[PASS] = self.pass_button
         bot.button_routes[PRICES] = self.prices_button
         bot.button_routes[SUBMIT] = self.submit_button
+        bot.modal_routes[PRICES] = self.prices_submitted
 
     # -- plumbing ------------------------------------------------------------------------
 
@@ -272,16 +274,14 @@ class FantasyBusiness(commands.Cog):
             await deliver(interaction, Outcome.refusal(problem), None)
             return
 
-        async def handler(submitted: discord.Interaction[Any], values: dict[str, str]) -> None:
-            await self._set_prices(submitted, game_id, values)
-
         title = f"Prices for turn {view.turn}" + (
             f" ({index + 1}/{len(groups)})" if len(groups) > 1 else ""
         )
-        await interaction.response.send_modal(PriceModal(title, own, groups[index], handler))
+        form = modal_custom_id(PRICES, game_id, arg)
+        await interaction.response.send_modal(PriceModal(title, own, groups[index], form))
 
-    async def _set_prices(
-        self, interaction: discord.Interaction[Any], game_id: int, values: dict[str, str]
+    async def prices_submitted(
+        self, interaction: discord.Interaction[Any], game_id: int, arg: str, values: dict[str, str]
     ) -> None:
         """Each filled-in field is its own SetPrice action: valid ones are kept, the
         refused ones are reported per article, and the reply shows the sheet as it is now."""
@@ -290,8 +290,12 @@ class FantasyBusiness(commands.Cog):
             await deliver(interaction, Outcome.refusal(found), None)
             return
         table, seat = found
-        own = view_of(table, table.state, seat).you
+        view = view_of(table, table.state, seat)
+        own = view.you
         assert own is not None
+        if arg.partition(".")[0] != str(view.turn):
+            await deliver(interaction, Outcome.refusal(STALE_SHEET), None)
+            return
         actor = actor_of(interaction)
         done: list[str] = []
         problems: list[str] = []
@@ -301,11 +305,10 @@ class FantasyBusiness(commands.Cog):
             name = article_name(key)
             if not typed:
                 continue
-            try:
-                amount = int(typed)
-            except ValueError:
+            if not is_ascii_number(typed):
                 problems.append(f"{name}: “{typed}” is not a whole number of gold.")
                 continue
+            amount = int(typed)
             if own.sheet.get(key) == amount:
                 done.append(f"{name} {amount}")
                 continue

@@ -1,21 +1,18 @@
 """The price-sheet modal: up to five articles' prices typed at once.
 
 Discord allows five text inputs per modal, so the sheet has one "Set prices" button per
-group of five owned articles. The modal is shown from a persistent button's handler and
-answered in the same process, so it needs no registration at startup.
+group of five owned articles. The modal's custom id names its route, game and sheet
+group, and its submission is answered through the bot's modal routes (bot.buttons), so a
+form opened before a restart and sent after it still sets the prices.
 """
 
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
 
-from bot.failures import report_failure
 from bot.render.fb_embeds import article_name
 from rules.fantasy_business import deck
 from rules.fantasy_business.views import OwnView
-
-PricesHandler = Callable[[discord.Interaction[Any], dict[str, str]], Awaitable[None]]
 
 LABEL_LIMIT = 45
 
@@ -29,11 +26,15 @@ def suggested_price(own: OwnView, key: str) -> int:
     return max(low, min(high, wanted))
 
 
+MODAL_SECONDS = 900
+"""How long discord.py keeps the form object; a later submission is still routed."""
+
+
 class PriceModal(discord.ui.Modal):
-    def __init__(self, title: str, own: OwnView, keys: list[str], handler: PricesHandler) -> None:
-        super().__init__(title=title[:LABEL_LIMIT])
-        self._handler = handler
-        self._inputs: dict[str, discord.ui.TextInput[Any]] = {}
+    """The form only: what was typed is handled by the route in its custom id."""
+
+    def __init__(self, title: str, own: OwnView, keys: list[str], custom_id: str) -> None:
+        super().__init__(title=title[:LABEL_LIMIT], timeout=MODAL_SECONDS, custom_id=custom_id)
         for key in keys:
             low, high = own.price_ranges[key]
             field: discord.ui.TextInput[Any] = discord.ui.TextInput(
@@ -43,13 +44,4 @@ class PriceModal(discord.ui.Modal):
                 required=False,
                 max_length=4,
             )
-            self._inputs[key] = field
             self.add_item(field)
-
-    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
-        await self._handler(interaction, {key: field.value for key, field in self._inputs.items()})
-
-    async def on_error(  # type: ignore[override]  # Modal narrows View's signature
-        self, interaction: discord.Interaction[Any], error: Exception, /
-    ) -> None:
-        await report_failure(interaction, error)

@@ -222,3 +222,27 @@ async def test_auction_buttons_on_an_old_message_work_after_a_restart(settings: 
         text = public(await w.players[1].click(old, label="Bid 4"))
         assert "**bob** bids 4 gold for the Swords. **carol** may raise or pass." in text
         assert w.players[2].mention in text
+
+
+async def test_a_price_form_opened_before_a_restart_is_answered_after_it(
+    settings: Settings,
+) -> None:
+    async with world(settings, 3) as w:
+        driver = Driver(w)
+        await driver.start(turns=2)
+        await driver.play_auctions()
+        assert driver.state.phase == "pricing"
+        seat = next(s for s in range(3) if driver.state.articles[s])
+        actor = w.players[seat]
+        sheet = driver.sheet_dm(seat)
+        shown = await actor.user.click(sheet, label=labels(sheet)[0])
+        fields = modal_fields(shown)
+
+        await w.restart()
+
+        prices = {k: str(deck.article(k).base + 1) for k in fields}
+        done = await actor.user.submit_modal(shown, prices)
+        assert done.response is not None and done.ephemeral
+        assert "Prices on your sheet" in done.response.content
+        stored = driver.state.sheets[seat].prices
+        assert {k: str(v) for k, v in stored.items() if k in fields} == prices
