@@ -43,7 +43,7 @@ def test_any_message_fits_after_fit(
     message = Message(content="c" * content)
     for title, description, fields, name, value in embeds:
         embed = discord.Embed(title="t" * title or None, description="d" * description or None)
-        for index in range(fields):
+        for _ in range(fields):
             embed.add_field(name="n" * (name % 300) or "n", value="v" * value or "v")
         embed.set_footer(text="f" * 3000)
         message.embeds.append(embed)
