@@ -87,6 +87,8 @@ BUSY = (
     "try again in a moment."
 )
 RACED = "Another move reached the game first; nothing changed, please try again."
+NOT_HERE = Outcome.refusal(NO_GAME)
+"""`_act_here`'s answer when the channel has no game: look for the player's game instead."""
 
 
 class GameService:
@@ -105,6 +107,7 @@ class GameService:
         self.clock = clock
         self.seed = seed
         self._locks: dict[int, asyncio.Lock] = {}
+        self._channels: dict[int, int] = {}
         self._states: OrderedDict[int, tuple[int, Any]] = OrderedDict()
         self._states_guard = threading.Lock()
         self._executor = ThreadPoolExecutor(STORE_THREADS, thread_name_prefix="smithfield-store")
@@ -475,11 +478,25 @@ class GameService:
     async def act(
         self, place: Place, actor: Actor, build: ActionBuilder, kind: str | None = None
     ) -> Outcome:
-        """Apply one player's action to the game they mean (see `find_game`)."""
+        """Apply one player's action to the game they mean (see `find_game`): in a game's
+        channel in one step, elsewhere (a DM) in the game's channel once it is found."""
+        here = await self.command(
+            place.channel_id, partial(self._act_here, place.channel_id, actor, build, kind)
+        )
+        if here is not NOT_HERE:
+            return here
         game = await self.call(self.find_game, place, actor, kind)
         if isinstance(game, str):
             return Outcome.refusal(game)
         return await self.act_in_game(game.id, actor, build, kind)
+
+    def _act_here(
+        self, channel_id: int, actor: Actor, build: ActionBuilder, kind: str | None
+    ) -> Outcome:
+        game = self.store.open_game(channel_id)
+        if game is None:
+            return NOT_HERE
+        return self._act_on(game, actor, build, kind)
 
     def games_of_user(self, user_id: int, kind: str | None = None) -> list[GameRow]:
         """The running games a user is seated in (for DMs and `/games`)."""
@@ -490,18 +507,25 @@ class GameService:
         self, game_id: int, actor: Actor, build: ActionBuilder, kind: str | None = None
     ) -> Outcome:
         """Apply an action to a known game (buttons and DMs name their game)."""
-        try:
-            game = await self.call(self.store.game, game_id)
-        except KeyError:
-            return Outcome.refusal("That game no longer exists.")
+        channel_id = self._channels.get(game_id)
+        if channel_id is None:
+            try:
+                channel_id = (await self.call(self.store.game, game_id)).channel_id
+            except KeyError:
+                return Outcome.refusal("That game no longer exists.")
+            self._channels[game_id] = channel_id  # a game never moves to another channel
         return await self.command(
-            game.channel_id, partial(self._act_in_game, game_id, actor, build, kind)
+            channel_id, partial(self._act_in_game, game_id, actor, build, kind)
         )
 
     def _act_in_game(
         self, game_id: int, actor: Actor, build: ActionBuilder, kind: str | None
     ) -> Outcome:
-        game = self.store.game(game_id)
+        return self._act_on(self.store.game(game_id), actor, build, kind)
+
+    def _act_on(
+        self, game: GameRow, actor: Actor, build: ActionBuilder, kind: str | None
+    ) -> Outcome:
         if kind is not None and game.kind != kind:
             here, wanted = self.games[game.kind].title, self.games[kind].title
             return Outcome.refusal(f"The game here is {here}; that command is for {wanted}.")

@@ -10,6 +10,7 @@ the bot must record no error.
 """
 
 import asyncio
+import os
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,7 +28,8 @@ from rules.fantasy_business import deck
 from tests.discord.harness import World, world
 
 COMMANDS_PER_EXAMPLE = 45
-EXAMPLES = 8
+EXAMPLES = int(os.environ.get("SMITHFIELD_FUZZ_EXAMPLES", "8"))
+"""`make bench` runs many more (bench/faults.py)."""
 
 NASTY = [
     "x" * 2001,
