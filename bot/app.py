@@ -54,6 +54,10 @@ class SmithfieldBot(commands.Bot):
         self.modal_routes: dict[str, ModalHandler] = {}
         self.sync_result = ""
 
+    async def on_message(self, message: discord.Message) -> None:
+        """No prefix commands: messages only count towards moving a table message down."""
+        self.service.activity.seen(message.channel.id, message.id)
+
     async def setup_hook(self) -> None:
         for extension in EXTENSIONS:
             await self.load_extension(extension)

@@ -81,13 +81,13 @@ def _set_timer(
         )
     game = service.save(game, now=now, **changes)
     if hours == 0:
-        return Outcome.say(f"⏱️ **{actor.display_name}** made this game untimed.")
-    text = f"⏱️ **{actor.display_name}** set the timer: {describe_hours(hours)} per step"
-    if remind:
-        text += f", with a reminder {describe_hours(remind)} before the deadline"
-    if game.deadline:
-        text += f". Current deadline {stamp(game.deadline)}"
-    return Outcome.say(text + ".")
+        text = f"⏱️ **{actor.display_name}** made this game untimed."
+    else:
+        text = f"⏱️ **{actor.display_name}** set the timer: {describe_hours(hours)} per step"
+        if remind:
+            text += f", with a reminder {describe_hours(remind)} before the deadline"
+        text += "."
+    return service.publish(service.table_for(game), Outcome(lines=[text]))
 
 
 async def pause(service: GameService, place: Place, actor: Actor) -> Outcome:
@@ -105,11 +105,12 @@ def _pause(service: GameService, place: Place, actor: Actor) -> Outcome:
     if game.paused_at is not None:
         return Outcome.refusal("The game is already paused; `/game resume` restarts it.")
     now = service.clock()
-    service.save(game, now=now, paused_at=now.isoformat())
-    return Outcome.say(
+    game = service.save(game, now=now, paused_at=now.isoformat())
+    text = (
         f"⏸️ **{actor.display_name}** paused the game: all timers are frozen. "
         "Moves are still accepted; `/game resume` restarts the clocks."
     )
+    return service.publish(service.table_for(game), Outcome(lines=[text]))
 
 
 async def resume(service: GameService, place: Place, actor: Actor) -> Outcome:
@@ -140,7 +141,8 @@ def _resume(service: GameService, place: Place, actor: Actor) -> Outcome:
             )
         )
     game = service.save(game, now=now, **changes)
-    return Outcome.say(f"▶️ **{actor.display_name}** resumed the game. {timer_line(game)}")
+    text = f"▶️ **{actor.display_name}** resumed the game. {timer_line(game)}"
+    return service.publish(service.table_for(game), Outcome(lines=[text]))
 
 
 def _waiting_mentions(table: Table) -> tuple[str, list[int]]:

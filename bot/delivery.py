@@ -15,6 +15,7 @@ import discord
 
 from bot.buttons import view_of
 from bot.limits import fit
+from bot.live import sync
 from bot.messages import Message, Outcome
 
 log = logging.getLogger(__name__)
@@ -82,8 +83,7 @@ async def deliver(
     if channel is not None:
         for message in public:
             await send(channel, message)
-    for private in outcome.private:
-        await deliver_private(client, channel, private.user_id, private.message, private.fallback)
+    await _private_and_live(client, outcome, channel, game_channel_id)
 
 
 async def announce(client: discord.Client, outcome: Outcome, channel_id: int) -> None:
@@ -91,8 +91,28 @@ async def announce(client: discord.Client, outcome: Outcome, channel_id: int) ->
     channel = client.get_partial_messageable(channel_id)
     for message in outcome.public:
         await send(channel, message)
+    await _private_and_live(client, outcome, channel, channel_id)
+
+
+async def _private_and_live(
+    client: discord.Client,
+    outcome: Outcome,
+    channel: discord.abc.Messageable | None,
+    channel_id: int | None,
+) -> None:
     for private in outcome.private:
         await deliver_private(client, channel, private.user_id, private.message, private.fallback)
+    service = getattr(client, "service", None)
+    if service is None or channel_id is None:
+        return
+    for live in outcome.live:
+        if await sync(client, service, live, channel_id) or channel is None:
+            continue
+        refused = (live.game_id, live.user_id, live.step or "")
+        if refused in service.dm_refused:
+            continue
+        service.dm_refused.add(refused)
+        await _dms_closed(channel, live.user_id, live.fallback)
 
 
 async def deliver_private(
@@ -110,9 +130,13 @@ async def deliver_private(
     except (discord.Forbidden, discord.HTTPException) as error:
         log.info("DM to %s failed: %s", user_id, error)
         if channel is not None:
-            await channel.send(
-                f"<@{user_id}>, I could not send you a direct message (are your DMs closed?). "
-                f"Use {fallback} here to see your private information.",
-                allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
-            )
+            await _dms_closed(channel, user_id, fallback)
         return False
+
+
+async def _dms_closed(channel: discord.abc.Messageable, user_id: int, fallback: str) -> None:
+    await channel.send(
+        f"<@{user_id}>, I could not send you a direct message (are your DMs closed?). "
+        f"Use {fallback} here to see your private information.",
+        allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
+    )

@@ -63,13 +63,45 @@ class Private:
     """The in-channel private command to point to when the DM cannot be delivered."""
 
 
+TABLE = "table"
+"""The slot of a game step's table message in the game's channel."""
+
+
+@dataclass
+class Live:
+    """A message kept up to date in place rather than posted again: the table message of
+    the current step in the game's channel (`user_id` 0), or a player's price sheet or
+    hand in their DMs.
+
+    `step` names what the message shows; while it stays the same the message is edited,
+    when it changes the old one is closed (its buttons removed, `closing` said) and a new
+    one is posted. `step` None closes it with nothing after it (the game ended).
+    """
+
+    game_id: int
+    slot: str
+    version: int
+    """The game version it was drawn from: a late, older update never wins."""
+    step: str | None
+    message: Message | None
+    user_id: int = 0
+    closing: str = ""
+    fallback: str = "`/game status`"
+    """For a DM: the private command to point to when it cannot be delivered."""
+
+
 @dataclass
 class Outcome:
     reply: Message | None = None
     """Ephemeral answer to the person who acted (refusals, private confirmations)."""
+    lines: list[str] = field(default_factory=list)
+    """Short lines telling what happened (a presenter's part; the service turns them into
+    the one public message of a move, with whose turn it is)."""
     public: list[Message] = field(default_factory=list)
     """Messages for the game's channel, in order."""
     private: list[Private] = field(default_factory=list)
+    live: list[Live] = field(default_factory=list)
+    """Messages to bring up to date in place, after `public`."""
     accepted: bool = True
     channel_id: int | None = None
     """The game's channel, when the outcome belongs to a game (where `public` goes)."""
@@ -78,8 +110,10 @@ class Outcome:
         """Append another outcome's messages (used when one call makes several moves)."""
         if other.reply is not None:
             self.reply = other.reply
+        self.lines.extend(other.lines)
         self.public.extend(other.public)
         self.private.extend(other.private)
+        self.live.extend(other.live)
         self.accepted = self.accepted and other.accepted
         if other.channel_id is not None:
             self.channel_id = other.channel_id

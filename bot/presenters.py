@@ -2,7 +2,7 @@
 
 from typing import Any, Protocol
 
-from bot.messages import Outcome
+from bot.messages import Message, Outcome
 from bot.render import fagins_gang, fantasy_business
 from bot.table import Table
 from rules.events import Event
@@ -10,16 +10,46 @@ from rules.events import Event
 
 class Presenter(Protocol):
     fallback: str
+    """The private command that shows a player their own information."""
 
-    def started(self, table: Table, events: list[Event]) -> Outcome: ...
+    def started(self, table: Table, events: list[Event]) -> Outcome:
+        """The first lines of a game (the service adds whose turn it is)."""
+        ...
 
     def after_action(
         self, table: Table, before: Any, seat: int, action: Any, events: list[Event]
-    ) -> Outcome: ...
+    ) -> Outcome:
+        """One move: its short line(s) in `lines`, rich summaries (a reveal, a round's end)
+        in `public`, private news, DM messages to update in `live`, and the actor's reply."""
+        ...
 
-    def status(self, table: Table, viewer: int | None) -> Outcome: ...
+    def waiting(self, table: Table) -> str:
+        """What the seats the game waits on must do, e.g. "to bid or pass"."""
+        ...
 
-    def describe(self, table: Table, action: dict[str, Any]) -> str: ...
+    def step(self, table: Table) -> str | None:
+        """The key of the step the game is in, for its table message (None: no message)."""
+        ...
+
+    def live(self, table: Table) -> Message:
+        """The table message of the current step (only asked when `step` is not None)."""
+        ...
+
+    def closing_note(self, step: str, table: Table) -> str:
+        """What a table message for `step` says once the game (now `table`) moved on."""
+        ...
+
+    def finished(self, table: Table) -> list[Message]:
+        """The end of the game: who won and the standings."""
+        ...
+
+    def status(self, table: Table, viewer: int | None) -> Outcome:
+        """`/game status`: the public picture, and the viewer's own information."""
+        ...
+
+    def describe(self, table: Table, action: dict[str, Any]) -> str:
+        """A logged action in a few words, for `/game log`."""
+        ...
 
 
 PRESENTERS: dict[str, Presenter] = {

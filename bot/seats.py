@@ -9,7 +9,7 @@ from functools import partial
 
 from bot.deadlines import HOST_ONLY
 from bot.messages import Message, Outcome, Private
-from bot.service import Actor, GameService, Place
+from bot.service import GONE, Actor, GameService, Place
 from bot.store import GameRow
 from bot.table import Table
 
@@ -32,7 +32,7 @@ def _autopilot_now(service: GameService, table: Table, seat: int, lead: str) -> 
         outcome = service.apply_as_bot(table, seat, prefix=lead)
         if outcome.accepted:
             return outcome
-    return Outcome.say(lead)
+    return service.publish(table, Outcome(lines=[lead]))
 
 
 def _steered(service: GameService, place: Place, actor: Actor, what: str) -> GameRow | str:
@@ -45,20 +45,62 @@ def _steered(service: GameService, place: Place, actor: Actor, what: str) -> Gam
     return game
 
 
-async def kick(service: GameService, place: Place, actor: Actor, user_id: int) -> Outcome:
-    return await service.command(place.channel_id, partial(_kick, service, place, actor, user_id))
+def _running_here(service: GameService, place: Place, game_id: int | None) -> GameRow | str:
+    game = _running(service, place)
+    if isinstance(game, GameRow) and game_id is not None and game.id != game_id:
+        return GONE
+    return game
 
 
-def _kick(service: GameService, place: Place, actor: Actor, user_id: int) -> Outcome:
-    game = _steered(service, place, actor, "kick a player")
+def kickable(
+    service: GameService, place: Place, actor: Actor, user_id: int, game_id: int | None = None
+) -> tuple[Table, int] | str:
+    """The table and the seat `actor` may put on autopilot, or why not."""
+    game = _running_here(service, place, game_id)
     if isinstance(game, str):
-        return Outcome.refusal(game)
+        return game
+    if actor.user_id != game.host_id and not actor.may_manage:
+        return HOST_ONLY.format(host=game.host_id, what="kick a player")
     table = service.table_for(game)
     seat = table.seat_of(user_id)
     if seat is None:
-        return Outcome.refusal(f"<@{user_id}> is not seated in this game.")
+        return f"<@{user_id}> is not seated in this game."
     if table.seats[seat].autopilot:
-        return Outcome.refusal(f"**{table.name(seat)}** is already on autopilot.")
+        return f"**{table.name(seat)}** is already on autopilot."
+    return table, seat
+
+
+def resignable(
+    service: GameService, place: Place, actor: Actor, game_id: int | None = None
+) -> tuple[Table, int] | str:
+    """The table and the seat `actor` may resign, or why not."""
+    game = _running_here(service, place, game_id)
+    if isinstance(game, str):
+        return game
+    table = service.table_for(game)
+    seat = table.seat_of(actor.user_id)
+    if seat is None:
+        return "You are not seated in this game."
+    if table.seats[seat].autopilot:
+        return "Your seat is already on autopilot."
+    return table, seat
+
+
+async def kick(
+    service: GameService, place: Place, actor: Actor, user_id: int, game_id: int | None = None
+) -> Outcome:
+    return await service.command(
+        place.channel_id, partial(_kick, service, place, actor, user_id, game_id)
+    )
+
+
+def _kick(
+    service: GameService, place: Place, actor: Actor, user_id: int, game_id: int | None
+) -> Outcome:
+    found = kickable(service, place, actor, user_id, game_id)
+    if isinstance(found, str):
+        return Outcome.refusal(found)
+    table, seat = found
     lead = (
         f"🤖 **{actor.display_name}** put **{table.name(seat)}**'s seat on autopilot: "
         "it plays the default whenever it is due. `/game replace` can hand it to someone."
@@ -66,20 +108,17 @@ def _kick(service: GameService, place: Place, actor: Actor, user_id: int) -> Out
     return _autopilot_now(service, table, seat, lead)
 
 
-async def resign(service: GameService, place: Place, actor: Actor) -> Outcome:
-    return await service.command(place.channel_id, partial(_resign, service, place, actor))
+async def resign(
+    service: GameService, place: Place, actor: Actor, game_id: int | None = None
+) -> Outcome:
+    return await service.command(place.channel_id, partial(_resign, service, place, actor, game_id))
 
 
-def _resign(service: GameService, place: Place, actor: Actor) -> Outcome:
-    game = _running(service, place)
-    if isinstance(game, str):
-        return Outcome.refusal(game)
-    table = service.table_for(game)
-    seat = table.seat_of(actor.user_id)
-    if seat is None:
-        return Outcome.refusal("You are not seated in this game.")
-    if table.seats[seat].autopilot:
-        return Outcome.refusal("Your seat is already on autopilot.")
+def _resign(service: GameService, place: Place, actor: Actor, game_id: int | None) -> Outcome:
+    found = resignable(service, place, actor, game_id)
+    if isinstance(found, str):
+        return Outcome.refusal(found)
+    table, seat = found
     lead = (
         f"🏳️ **{actor.display_name}** resigned; their seat plays on autopilot "
         "(default moves). `/game replace` can hand it to someone."
@@ -117,7 +156,8 @@ def _replace(
         f"🔁 <@{new_id}> takes over **{old_name}**'s seat "
         f"(by **{actor.display_name}**). Their private information comes by DM."
     )
-    outcome = Outcome(public=[Message(content=text, mentions=[new_id])], channel_id=game.channel_id)
+    outcome = service.publish(table, Outcome(lines=[text]))
+    outcome.public[0].mentions.append(new_id)  # the new player must know
     welcome = Message(content=f"You now play **{old_name}**'s seat in <#{game.channel_id}>.")
     outcome.private.append(Private(new_id, welcome, fallback="`/game status`"))
     if private.reply is not None:

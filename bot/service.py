@@ -24,12 +24,13 @@ from pydantic import BaseModel
 
 from bot.clock import Clock, system_clock
 from bot.limits import newest_lines
-from bot.messages import Message, Outcome, Private
+from bot.live import Activity
+from bot.messages import TABLE, Live, Message, Outcome, Private
 from bot.presenters import PRESENTERS, Presenter
-from bot.render.generic import EventPresenter, lobby_embed
+from bot.render.generic import LOBBY, EventPresenter, joined, lobby_embed
 from bot.store import ChannelBusy, DatabaseBusy, GameRow, Store, VersionConflict
 from bot.table import Table
-from bot.timing import UNTIMED_STEP_HOURS, deadline_changes, same_step, timer_line
+from bot.timing import UNTIMED_STEP_HOURS, deadline_changes, same_step, stamp, timer_line
 from rules.errors import RuleError
 from rules.events import Event
 from rules.protocol import GameRules
@@ -87,6 +88,7 @@ BUSY = (
     "try again in a moment."
 )
 RACED = "Another move reached the game first; nothing changed, please try again."
+GONE = "That game has ended or changed since you asked; nothing was done."
 NOT_HERE = Outcome.refusal(NO_GAME)
 """`_act_here`'s answer when the channel has no game: look for the player's game instead."""
 
@@ -107,7 +109,12 @@ class GameService:
         self.clock = clock
         self.seed = seed
         self._locks: dict[int, asyncio.Lock] = {}
+        self._live_locks: dict[tuple[int, str, int], asyncio.Lock] = {}
         self._channels: dict[int, int] = {}
+        self.activity = Activity()
+        """Messages seen in each channel since its table message (see bot.live)."""
+        self.dm_refused: set[tuple[int, int, str]] = set()
+        """(game, user, step) whose DM could not be delivered: the channel was told once."""
         self._states: OrderedDict[int, tuple[int, Any]] = OrderedDict()
         self._states_guard = threading.Lock()
         self._executor = ThreadPoolExecutor(STORE_THREADS, thread_name_prefix="smithfield-store")
@@ -120,6 +127,10 @@ class GameService:
 
     def lock(self, channel_id: int) -> asyncio.Lock:
         return self._locks.setdefault(channel_id, asyncio.Lock())
+
+    def live_lock(self, key: tuple[int, str, int]) -> asyncio.Lock:
+        """One update at a time per kept-up-to-date message (see bot.live)."""
+        return self._live_locks.setdefault(key, asyncio.Lock())
 
     def close(self) -> None:
         self._executor.shutdown(wait=True)
@@ -245,16 +256,8 @@ class GameService:
         except ChannelBusy:
             return Outcome.refusal(self._busy(self.store.open_game(place.channel_id)))
         self.store.add_seat(game.id, actor.user_id, actor.display_name, now)
-        table = self.table_for(game)
-        return Outcome(
-            public=[
-                Message(
-                    content=f"<@{actor.user_id}> opened a **{rules.title}** table.",
-                    embeds=[lobby_embed(table, "lobby")],
-                )
-            ],
-            channel_id=game.channel_id,
-        )
+        line = f"🎲 <@{actor.user_id}> opened a **{rules.title}** table: `/game join` to sit down."
+        return self.publish(self.table_for(game), Outcome(lines=[line]))
 
     def _busy(self, game: GameRow | None) -> str:
         if game is None:
@@ -283,17 +286,12 @@ class GameService:
                 f"The table is full: {table.rules.title} takes at most "
                 f"{table.rules.max_players} players."
             )
-        self.store.add_seat(game.id, actor.user_id, actor.display_name, self.clock())
-        table = self.table_for(game)
-        return Outcome(
-            public=[
-                Message(
-                    content=f"**{actor.display_name}** joined the table.",
-                    embeds=[lobby_embed(table, "lobby")],
-                )
-            ],
-            channel_id=game.channel_id,
-        )
+        now = self.clock()
+        self.store.add_seat(game.id, actor.user_id, actor.display_name, now)
+        game = self.save(game, now=now)  # a new version: the lobby message is redrawn
+        seated = len(table.seats) + 1
+        line = f"🪑 **{actor.display_name}** joined the table ({seated} seated)."
+        return self.publish(self.table_for(game), Outcome(lines=[line]))
 
     async def leave(self, place: Place, actor: Actor) -> Outcome:
         return await self.command(place.channel_id, partial(self._leave, place, actor))
@@ -314,19 +312,16 @@ class GameService:
         self.store.remove_seat(game.id, actor.user_id)
         seats = self.store.seats(game.id)
         if not seats:
-            self.save(game, now=now, status="aborted")
-            return Outcome.say(
-                f"**{actor.display_name}** left; the table is empty, so the lobby is closed."
-            )
-        lines = [f"**{actor.display_name}** left the table."]
+            game = self.save(game, now=now, status="aborted")
+            line = f"🚪 **{actor.display_name}** left; the table is empty, so the lobby is closed."
+            return self.publish(self.table_for(game), Outcome(lines=[line]), closing="🚪 Closed.")
+        lines = [f"🚪 **{actor.display_name}** left the table ({len(seats)} seated)."]
         if game.host_id == actor.user_id:
             game = self.save(game, now=now, host_id=seats[0].user_id)
             lines.append(f"**{seats[0].display_name}** is now the host.")
-        table = self.table_for(game)
-        return Outcome(
-            public=[Message(content="\n".join(lines), embeds=[lobby_embed(table, "lobby")])],
-            channel_id=game.channel_id,
-        )
+        else:
+            game = self.save(game, now=now)
+        return self.publish(self.table_for(game), Outcome(lines=lines))
 
     async def start(self, place: Place, actor: Actor, first_user: int | None) -> Outcome:
         return await self.command(place.channel_id, partial(self._start, place, actor, first_user))
@@ -373,56 +368,76 @@ class GameService:
         self._remember_after_commit(game, state)
         table = Table(game, table.seats, rules, state)
         outcome = self.presenter(game.kind).started(table, events)
-        outcome.channel_id = game.channel_id
-        return outcome
+        players = ", ".join(f"**{name}**" for name in table.names)
+        closing = f"✔️ The game started below with {players}."
+        return self.publish(table, outcome, closing=closing)
 
-    async def abort(self, place: Place, actor: Actor) -> Outcome:
-        return await self.command(place.channel_id, partial(self._abort, place, actor))
+    async def abort(self, place: Place, actor: Actor, game_id: int | None = None) -> Outcome:
+        """Abort the channel's table (`game_id`: only if it is still that game)."""
+        return await self.command(place.channel_id, partial(self._abort, place, actor, game_id))
 
-    def _abort(self, place: Place, actor: Actor) -> Outcome:
+    def abortable(self, place: Place, actor: Actor, game_id: int | None = None) -> GameRow | str:
+        """The table `actor` may abort here, or why not."""
         game = self.store.open_game(place.channel_id)
-        if game is None:
-            return Outcome.refusal(NO_GAME)
+        if game is None or (game_id is not None and game.id != game_id):
+            return NO_GAME if game_id is None else GONE
         if actor.user_id != game.host_id and not actor.may_manage:
-            return Outcome.refusal(
+            return (
                 f"Only the host (<@{game.host_id}>) or someone with Manage Channels "
                 "can abort this game."
             )
-        self.save(game, now=self.clock(), status="aborted", deadline=None)
+        return game
+
+    def _abort(self, place: Place, actor: Actor, game_id: int | None) -> Outcome:
+        game = self.abortable(place, actor, game_id)
+        if isinstance(game, str):
+            return Outcome.refusal(game)
+        what = "lobby" if game.status == "lobby" else "game"
+        game = self.save(game, now=self.clock(), status="aborted", deadline=None)
         title = self.games[game.kind].title
-        return Outcome.say(
-            f"🛑 The {title} {'lobby' if game.status == 'lobby' else 'game'} was aborted "
-            f"by **{actor.display_name}**. The channel is free for `/game new`."
+        line = (
+            f"🛑 The {title} {what} was aborted by **{actor.display_name}**. "
+            "The channel is free for `/game new`."
         )
+        return self.publish(self.table_for(game), Outcome(lines=[line]), closing="🛑 Aborted.")
 
-    async def status(self, place: Place, actor: Actor) -> Outcome:
-        return await self.call(self._status, place, actor)
+    async def status(self, place: Place, actor: Actor, share: bool = False) -> Outcome:
+        return await self.call(self._status, place, actor, share)
 
-    def _status(self, place: Place, actor: Actor) -> Outcome:
-        game = self.store.open_game(place.channel_id)
+    def _status(self, place: Place, actor: Actor, share: bool) -> Outcome:
+        game = self.store.open_game(place.channel_id) or self.store.last_finished_game(
+            place.channel_id
+        )
         if game is None:
             return Outcome.refusal(NO_GAME)
         table = self.table_for(game)
+        presenter = self.presenter(game.kind)
         if game.status == "lobby":
-            return Outcome(public=[Message(embeds=[lobby_embed(table, "lobby")])])
-        outcome = self.presenter(game.kind).status(table, table.seat_of(actor.user_id))
-        robots = [seat.display_name for seat in table.seats if seat.autopilot]
-        extra = [timer_line(game)]
-        if robots:
-            extra.append("🤖 On autopilot: " + ", ".join(robots) + ".")
-        note = "\n".join(extra)
-        if outcome.public:
-            first = outcome.public[0]
-            first.content = f"{first.content}\n{note}" if first.content else note
+            shown = Outcome(public=[Message(embeds=[lobby_embed(table)])])
+        elif game.status == "finished":
+            ended = f"This game ended {stamp(game.updated_at)}; `/game new` opens the next one."
+            shown = Outcome(public=[*presenter.finished(table), Message(content=ended)])
         else:
-            outcome.public.append(Message(content=note))
-        return outcome
+            shown = presenter.status(table, table.seat_of(actor.user_id))
+            robots = [seat.display_name for seat in table.seats if seat.autopilot]
+            extra = [timer_line(game)]
+            if robots:
+                extra.append("🤖 On autopilot: " + ", ".join(robots) + ".")
+            shown.public.append(Message(content="\n".join(extra)))
+        shown.channel_id = game.channel_id
+        if share:
+            return shown
+        # Private by default: everything in one answer only the asker sees.
+        parts = [*shown.public, *([shown.reply] if shown.reply else [])]
+        return Outcome(reply=joined(parts), channel_id=game.channel_id)
 
     async def log(self, place: Place, count: int) -> Outcome:
         return await self.call(self._log, place, count)
 
     def _log(self, place: Place, count: int) -> Outcome:
-        game = self.store.open_game(place.channel_id)
+        game = self.store.open_game(place.channel_id) or self.store.last_finished_game(
+            place.channel_id
+        )
         if game is None:
             return Outcome.refusal(NO_GAME)
         table = self.table_for(game)
@@ -435,6 +450,8 @@ class GameService:
             f"{presenter.describe(table, row.action)}"
             for row in rows
         ]
+        if game.status == "finished":
+            lines.insert(0, f"*The last game here ({table.rules.title}), which has ended:*")
         return Outcome.tell(newest_lines(lines, note="*(older moves left out: they do not fit)*"))
 
     # -- play ----------------------------------------------------------------------------
@@ -581,35 +598,95 @@ class GameService:
             )
         self._remember_after_commit(game, final)
         presenter = self.presenter(game.kind)
-        outcome = Outcome(channel_id=game.channel_id)
+        outcome = Outcome()
         for index, step in enumerate(steps):
             after = Table(game, table.seats, rules, step.after)
             part = presenter.after_action(after, step.before, step.seat, step.action, step.events)
-            self._ping_once(after, step, part)
             if step.user_id is None and part.reply is not None:
                 # A move the bot made for a seat (deadline, autopilot): its private answer
                 # belongs to that seat's player, never to whoever triggered it.
                 owner = table.user_id(step.seat)
                 part.private.append(Private(owner, part.reply, fallback=presenter.fallback))
                 part.reply = None
-            lead = prefix if index == 0 else f"🤖 {table.name(step.seat)} is on autopilot."
-            if lead and part.public:
-                first = part.public[0]
-                first.content = f"{lead}\n{first.content}" if first.content else lead
+            if index > 0:  # an autopilot seat's move, folded into this one's message
+                part.lines = [f"🤖 {line}" for line in part.lines]
             outcome.merge(part)
+        before_waiting, after_waiting = rules.waiting_on(before), rules.waiting_on(final)
+        quiet = {table.user_id(seat)} if user_id is not None else set()
+        if same_step(before_waiting, after_waiting):
+            quiet |= {table.user_id(s) for s in after_waiting}  # pinged when the step began
+        done = Table(game, table.seats, rules, final)
+        closing = ""
+        old_step = presenter.step(table)
+        if old_step is not None and old_step != presenter.step(done):
+            closing = presenter.closing_note(old_step, done)
+        return self.publish(done, outcome, quiet=quiet, lead=prefix, closing=closing)
+
+    def publish(
+        self,
+        table: Table,
+        outcome: Outcome,
+        *,
+        quiet: set[int] | None = None,
+        lead: str = "",
+        closing: str = "",
+    ) -> Outcome:
+        """Turn a presenter's lines into the move's one public message, end it with whose
+        turn it is (pinging only who must act now), add the end of the game if it ended,
+        and bring the step's table message up to date. `quiet`: users not to ping (None:
+        nobody is pinged)."""
+        game, state = table.game, table.state
+        presenter = self.presenter(game.kind)
+        lines = ([lead] if lead else []) + [line for line in outcome.lines if line]
+        messages = ([Message(content="\n".join(lines))] if lines else []) + outcome.public
+        if game.status == "finished":
+            messages += presenter.finished(table)
+        elif messages and game.status == "active" and state is not None:
+            text, mentions = self.next_line(table, set() if quiet is None else quiet)
+            if text:
+                last = messages[-1]
+                last.content = f"{last.content}\n{text}" if last.content else text
+                last.mentions = [*last.mentions, *(mentions if quiet is not None else [])]
+        outcome.lines = []
+        outcome.public = messages
+        outcome.channel_id = game.channel_id
+        outcome.live.append(self.table_message(table, closing))
         return outcome
 
-    @staticmethod
-    def _ping_once(table: Table, step: Step, outcome: Outcome) -> None:
-        """Mention each player once per step: never the one who just acted, and nobody
-        again while a simultaneous step they were already pinged for goes on."""
-        rules = table.rules
-        before, after = rules.waiting_on(step.before), rules.waiting_on(step.after)
-        quiet = {table.user_id(step.seat)}
-        if same_step(before, after):
-            quiet |= {table.user_id(seat) for seat in after}
-        for message in outcome.public:
-            message.mentions = [user for user in message.mentions if user not in quiet]
+    def next_line(self, table: Table, quiet: set[int]) -> tuple[str, list[int]]:
+        """“➡️ @x to bid or pass — due in 3 hours.” and who it pings: seats the game waits
+        on, except autopilot seats (named, never pinged) and the `quiet` users."""
+        waiting = table.rules.waiting_on(table.state)
+        if not waiting:
+            return "", []
+        robots = {seat.position for seat in table.seats if seat.autopilot}
+        who: list[str] = []
+        pinged: list[int] = []
+        for seat in waiting:
+            if seat in robots:
+                who.append(f"**{table.name(seat)}** (autopilot)")
+                continue
+            who.append(table.mention(seat))
+            if table.user_id(seat) not in quiet:
+                pinged.append(table.user_id(seat))
+        game = table.game
+        due = f" — due {stamp(game.deadline)}" if game.deadline and not game.paused_at else ""
+        verb = self.presenter(game.kind).waiting(table)
+        return f"➡️ {', '.join(who)} {verb}{due}.", pinged
+
+    def table_message(self, table: Table, closing: str = "") -> Live:
+        """The step's table message as the game stands (step None when none is open)."""
+        game = table.game
+        presenter = self.presenter(game.kind)
+        step: str | None = None
+        message: Message | None = None
+        if game.status == "lobby":
+            step, message = LOBBY, Message(embeds=[lobby_embed(table)])
+        elif game.status == "active" and table.state is not None:
+            step = presenter.step(table)
+            message = None if step is None else presenter.live(table)
+        note = closing or "✔️ Over; the game goes on below."
+        return Live(game.id, TABLE, game.version, step, message, closing=note)
 
     def apply_as_bot(self, table: Table, seat: int, *, prefix: str) -> Outcome:
         """Play a seat's default action (deadline passed, autopilot, kick); the caller

@@ -152,7 +152,7 @@ class FantasyBusiness(commands.Cog):
 
     @app_commands.command(name="auction", description="First Buyer: put a centre card up for sale")
     @app_commands.describe(
-        card="Which centre card (1 = the first shown)",
+        card="Which centre card, by its number (it keeps it all turn)",
         price="Your opening price; leave it out to open with no price",
     )
     async def auction(
@@ -161,7 +161,35 @@ class FantasyBusiness(commands.Cog):
         card: app_commands.Range[int, 1, CENTRE_MAX],
         price: int | None = None,
     ) -> None:
-        await self._act(interaction, lambda t, s, seat: Auction(card=card - 1, price=price))
+        def build(table: Table, state: Any, seat: int) -> Action:
+            centre = view_of(table, state).centre
+            for shown in centre:
+                if shown.label == card:
+                    return Auction(card=shown.index, price=price)
+            left = ", ".join(f"{shown.label} {shown.name}" for shown in centre) or "none"
+            raise RuleError(f"There is no card {card} in the centre now (left: {left}).")
+
+        await self._act(interaction, build)
+
+    @auction.autocomplete("card")
+    async def centre_cards(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[int]]:
+        """The centre cards by number and name (specials face down)."""
+        table = await self.bot.service.call(
+            self.bot.service.table, place_of(interaction).channel_id
+        )
+        if table is None or table.game.kind != KIND or table.state is None:
+            return []
+        typed = current.strip().casefold()
+        choices = []
+        for shown in view_of(table, table.state).centre:
+            text = f"{shown.label} — {shown.name}" + (
+                f" (base {shown.base})" if shown.base is not None else f" (minimum {shown.minimum})"
+            )
+            if typed in text.casefold():
+                choices.append(app_commands.Choice(name=text[:NAME_LIMIT], value=shown.label))
+        return choices[:CHOICES]
 
     @app_commands.command(name="bid", description="Raise the price of the card under the hammer")
     @app_commands.describe(amount="Your bid in gold (more than the current price)")
@@ -213,7 +241,10 @@ class FantasyBusiness(commands.Cog):
     async def price(self, interaction: discord.Interaction[Any], article: str, amount: int) -> None:
         await self._act(
             interaction,
-            lambda t, s, seat: SetPrice(article=lookup.article_key(article), price=amount),
+            lambda t, s, seat: SetPrice(
+                article=lookup.article_key(article, among=view_of(t, s).seats[seat].articles),
+                price=amount,
+            ),
         )
 
     @price.autocomplete("article")
@@ -355,7 +386,7 @@ class FantasyBusiness(commands.Cog):
     ) -> None:
         def build(table: Table, state: Any, seat: int) -> Action:
             return PlaySpecial(
-                card=lookup.special_key(card),
+                card=lookup.special_key(card, among=_own_specials(table, state, seat)),
                 target=None if target is None else seat_of(table, target),
                 article=None if article is None else lookup.article_key(article),
             )
@@ -408,7 +439,9 @@ class FantasyBusiness(commands.Cog):
                 to=seat_of(table, member),
                 gold=gold or 0,
                 article=None if article is None else lookup.article_key(article),
-                card=None if card is None else lookup.special_key(card),
+                card=None
+                if card is None
+                else lookup.special_key(card, among=_own_specials(table, state, seat)),
             )
 
         await self._act(interaction, build)
@@ -441,6 +474,11 @@ class FantasyBusiness(commands.Cog):
             for name, key in lookup.special_choices(current)
             if key in held
         ][:CHOICES]
+
+
+def _own_specials(table: Table, state: Any, seat: int) -> list[str]:
+    own = view_of(table, state, seat).you
+    return [] if own is None else list(own.specials)
 
 
 def _pricing(key: str, amount: int) -> Callable[[Table, int], Action]:

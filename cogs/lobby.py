@@ -8,6 +8,8 @@ from discord.ext import commands
 
 from bot import deadlines, rulebook, seats
 from bot.app import SmithfieldBot
+from bot.confirm import CONFIRM, Question, ask, confirmed
+from bot.delivery import announce
 from bot.messages import Outcome
 from cogs.context import actor_of, answer, place_of, respond
 
@@ -25,6 +27,7 @@ TARGETS = _DATA.board.fagin_target
 class Lobby(commands.GroupCog, group_name="game", group_description="Play a board game here"):
     def __init__(self, bot: SmithfieldBot) -> None:
         self.bot = bot
+        bot.button_routes[CONFIRM] = self.confirm_button
         super().__init__()
 
     @app_commands.command(name="new", description="Open a table for a game in this channel")
@@ -77,16 +80,45 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play a boar
         )
 
     @app_commands.command(name="status", description="Show this channel's lobby or game")
-    async def status(self, interaction: discord.Interaction[Any]) -> None:
-        await respond(
-            interaction, self.bot.service.status(place_of(interaction), actor_of(interaction))
-        )
+    @app_commands.describe(share="Post it for everyone in the channel (default: only you)")
+    async def status(self, interaction: discord.Interaction[Any], share: bool = False) -> None:
+        work = self.bot.service.status(place_of(interaction), actor_of(interaction), share)
+        await respond(interaction, work)
 
     @app_commands.command(name="abort", description="End this channel's game without a winner")
     async def abort(self, interaction: discord.Interaction[Any]) -> None:
-        await respond(
-            interaction, self.bot.service.abort(place_of(interaction), actor_of(interaction))
-        )
+        await self._ask(interaction, "abort")
+
+    async def _ask(
+        self, interaction: discord.Interaction[Any], what: Question, target: int = 0
+    ) -> None:
+        """Irreversible commands ask first, privately (bot.confirm)."""
+        service = self.bot.service
+        place, actor = place_of(interaction), actor_of(interaction)
+        await respond(interaction, service.call(ask, service, place, actor, what, target))
+
+    async def confirm_button(
+        self, interaction: discord.Interaction[Any], game_id: int, arg: str
+    ) -> None:
+        what, _, rest = arg.partition(".")
+        asker, _, target = rest.partition(".")
+        if str(interaction.user.id) != asker:
+            await answer(interaction, Outcome.refusal("Only the person who asked can answer."))
+            return
+        if what == "cancel":
+            await interaction.response.edit_message(
+                content="Cancelled: nothing changed.", view=None
+            )
+            return
+        if what not in ("abort", "resign", "kick") or not target.isascii() or not target.isdigit():
+            await answer(interaction, Outcome.refusal("That button is not one of mine."))
+            return
+        place, actor = place_of(interaction), actor_of(interaction)
+        outcome = await confirmed(self.bot.service, place, actor, game_id, what, int(target))
+        said = outcome.reply.content if outcome.reply else "✔️ Done."
+        await interaction.response.edit_message(content=said, view=None)
+        outcome.reply = None
+        await announce(self.bot, outcome, outcome.channel_id or place.channel_id)
 
     @app_commands.command(name="log", description="Show the latest moves of this channel's game")
     @app_commands.describe(count="How many moves to show (default 10)")
@@ -118,17 +150,11 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play a boar
     @app_commands.command(name="kick", description="Put an absent player's seat on autopilot")
     @app_commands.describe(member="The player whose seat plays default moves from now on")
     async def kick(self, interaction: discord.Interaction[Any], member: discord.User) -> None:
-        await respond(
-            interaction,
-            seats.kick(self.bot.service, place_of(interaction), actor_of(interaction), member.id),
-        )
+        await self._ask(interaction, "kick", member.id)
 
     @app_commands.command(name="resign", description="Leave a running game; your seat autoplays")
     async def resign(self, interaction: discord.Interaction[Any]) -> None:
-        await respond(
-            interaction,
-            seats.resign(self.bot.service, place_of(interaction), actor_of(interaction)),
-        )
+        await self._ask(interaction, "resign")
 
     @app_commands.command(name="replace", description="Hand a seat to another member (host)")
     @app_commands.describe(old="Who holds the seat now", new="Who takes it over")

@@ -23,12 +23,15 @@ def _norm(text: str) -> str:
     return "".join(ch for ch in text.casefold() if ch.isalnum())
 
 
-def match_name(typed: str, names: Mapping[str, str], what: str) -> str:
+def match_name(
+    typed: str, names: Mapping[str, str], what: str, labels: Mapping[str, str] | None = None
+) -> str:
     """Return the key whose alias matches `typed`.
 
     `names` maps every accepted alias (full name, goods name, short name) to its key.
     An exact alias wins; otherwise every alias starting with the typed text is a
-    candidate, and the candidates must all lead to one key.
+    candidate, and the candidates must all lead to one key. `labels` (key -> the name
+    players read) names the candidates of an ambiguous text; keys are shown otherwise.
     """
     wanted = _norm(typed)
     if not wanted:
@@ -41,7 +44,8 @@ def match_name(typed: str, names: Mapping[str, str], what: str) -> str:
         return found.pop()
     if not found:
         raise RuleError(f"“{shown(typed)}” is not {_a(what)}.")
-    options = ", ".join(sorted(found))
+    shown_as = labels or {}
+    options = ", ".join(sorted(shown_as.get(key, key) for key in found))
     raise RuleError(f"“{shown(typed)}” could be more than one {what}: {options}.")
 
 

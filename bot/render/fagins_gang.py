@@ -1,10 +1,11 @@
-"""How Fagin's Gang looks on Discord: announcements, the market panel, the board, DMs.
+"""How Fagin's Gang looks on Discord: one-line moves, the round's table message, the
+round summaries with the board picture, the standings, hand-limit DMs.
 
 Everything here is drawn from the rules' public view (the game has no secrets, so a seat's
-own view differs only in `you`). An accepted action becomes one public message with its
-events; when Phase 1 ends, a second message tells the round's end (constables, price
-wheel, hand limit, next round) with the board picture. The last message says who is
-waited on and pings only them.
+own view differs only in `you`). An accepted action is one short line; the round's table
+message (whose turn, holdings, stalls, and the market buttons while the market is open)
+is edited in place; when Phase 1 ends, a rich message tells the round's end (constables,
+price wheel, hand limit, next round) with the board picture.
 """
 
 from functools import partial
@@ -15,8 +16,14 @@ from pydantic import ValidationError
 
 from bot.messages import Attachment, ButtonSpec, Message, Outcome, Private
 from bot.render.fg_board import render_board
-from bot.render.generic import COLOUR, EventPresenter, clip, describe_action
-from bot.rulebook import one_or_up_to
+from bot.render.generic import (
+    COLOUR,
+    EventPresenter,
+    channel_link,
+    clip,
+    describe_action,
+    winners_text,
+)
 from bot.table import Table
 from bot.timing import stamp
 from rules.events import Event
@@ -77,6 +84,8 @@ ICONS = {
 
 ROUND_END_KINDS = frozenset({"constable_patrol"})
 ROUND_CLOSE_KINDS = frozenset({"round_started", "game_won"})
+QUIET_KINDS = frozenset({"game_won"})
+"""Said by the final standings instead of the move's line."""
 ACTIONS_HINT = "`/move`, `/steal`, `/shillings`, `/market open` or `/skip`"
 
 
@@ -98,6 +107,26 @@ def cubes_text(cubes: dict[str, int]) -> str:
     return BOARD.describe_cubes(cubes)
 
 
+FACING = {"up": "▲", "down": "▼"}
+
+
+def constables_line(events: list[Event], what: str) -> str:
+    """Six constables' walks on one line: "River Thames 🎲3 7→4▲ · …"."""
+    walks = []
+    for event in events:
+        data = event.data
+        start = data.get("from", data.get("start_level"))
+        end = data.get("to", data.get("level"))
+        name = BOARD.location(str(data["location"])).name
+        walks.append(f"{name} 🎲{data['roll']} {start}→{end}{FACING.get(str(data['facing']), '')}")
+    return f"👮 {what}: " + " · ".join(walks)
+
+
+def cubes_squares(cubes: dict[str, int]) -> str:
+    """Cubes as coloured squares with counts, in the board's colour order."""
+    return " ".join(f"{SQUARES.get(c, c)}{cubes[c]}" for c in BOARD.colour_ring if cubes.get(c))
+
+
 def line(table: Table, event: Event) -> str:
     icon = ICONS.get(event.kind, "•")
     return f"{icon} {table.named(event.text)}"
@@ -107,60 +136,104 @@ def _lines(table: Table, events: list[Event]) -> list[str]:
     return [line(table, event) for event in events if event.public]
 
 
+def _said(table: Table, events: list[Event]) -> list[str]:
+    """A move's events as one line (each with its icon)."""
+    said = " ".join(_lines(table, events))
+    return [said] if said else []
+
+
 class FaginsGangPresenter(EventPresenter):
-    """Fagin's Gang's messages: announcements, market buttons, the board and hand-limit DMs."""
+    """Fagin's Gang's messages: one-line moves, the round's table message (with the
+    market buttons while the market is open), the round summaries with the board
+    picture, the standings at the end, and hand-limit DMs."""
 
     fallback = "`/board`"
 
     # -- the presenter protocol -----------------------------------------------------------
 
     def started(self, table: Table, events: list[Event]) -> Outcome:
-        view = public_view(table)
-        lines = [f"🎲 **{table.rules.title}** begins!", *_lines(table, events)]
-        message = Message(content="", files=[board_attachment(table)])
-        return self._finish(table, view, [message], lines_for_first=lines)
+        first = [e for e in events if e.kind == "first_player"]
+        placed = [e for e in events if e.kind == "constable_placed"]
+        setup = [e for e in events if e.kind not in ("first_player", "constable_placed")]
+        lines = [f"🎲 **{table.rules.title}** begins! {' '.join(_lines(table, first))}".strip()]
+        said = [*_lines(table, setup), constables_line(placed, "The constables take their posts")]
+        board = Message(content=clip("\n".join(said)), files=[board_attachment(table)])
+        return Outcome(lines=lines, public=[board])
 
     def after_action(
         self, table: Table, before: Any, seat: int, action: Any, events: list[Event]
     ) -> Outcome:
         view = public_view(table)
-        split = next(
-            (i for i, e in enumerate(events) if e.kind in ROUND_END_KINDS),
-            None,
-        )
+        split = next((i for i, e in enumerate(events) if e.kind in ROUND_END_KINDS), None)
         acted = events if split is None else events[:split]
         closing = [] if split is None else events[split:]
-        if split is None:
-            # A round can also close after the last hand-limit discard.
-            tail = [e for e in acted if e.kind in ROUND_CLOSE_KINDS]
-            acted = [e for e in acted if e.kind not in ROUND_CLOSE_KINDS]
-        else:
-            tail = []
-        first = Message(content="")
-        lines = _lines(table, acted)
-        if view.market is not None:
-            lines += self._market_panel(table, view)
-            first.buttons = self._market_buttons(table, view)
-        elif any(e.kind == "market_closed" for e in acted):
-            lines += self._market_summary(table, view)
-        messages = [first]
+        outcome = Outcome(lines=_said(table, [e for e in acted if e.kind not in QUIET_KINDS]))
         if closing:
             before_view = table.rules.view(before, None)
             assert isinstance(before_view, FaginView)
             summary = self._round_summary(table, before_view.round, closing)
-            messages.append(Message(content=summary, files=[board_attachment(table)]))
-        elif tail:
-            lines += _lines(table, tail)
-            if view.phase == "over":
-                first.files = [board_attachment(table)]
-        outcome = self._finish(table, view, messages, lines_for_first=lines)
+            outcome.public.append(Message(content=clip(summary), files=[board_attachment(table)]))
         before_phase = getattr(before, "phase", None)
         if view.phase == "discard" and before_phase != "discard":
             outcome.private = self._discard_requests(table, view)
         return outcome
 
+    def waiting(self, table: Table) -> str:
+        view = public_view(table)
+        if view.phase == "market" and view.market is not None:
+            if view.market.current_trader == view.market.token_holder:
+                most = BOARD.holder_trade_max
+                return (
+                    f"to trade (Market token): buy or sell 1 to {most} cubes of different "
+                    'colours — the buttons trade one, `/market buy colours:"red blue"` or '
+                    "`/market sell` more — or pass"
+                )
+            return "to trade: buy or sell one cube, or pass"
+        if view.phase == "discard":
+            return (
+                f"to return cubes over the hand limit of {view.hand_limit} with `/discard` "
+                "(details by DM)"
+            )
+        return f"to act: {ACTIONS_HINT}"
+
+    def step(self, table: Table) -> str | None:
+        """Smithfield Market is the game's one step with a table of its own (and buttons);
+        Phase 1 turns are one-line moves and the round's end is a summary."""
+        view = public_view(table)
+        if view.market is None:
+            return None
+        return f"r{view.round}-market-{view.market.token_holder}"
+
+    def live(self, table: Table) -> Message:
+        view = public_view(table)
+        return Message(
+            embeds=[self._market_embed(table, view)], buttons=self._market_buttons(table, view)
+        )
+
+    def closing_note(self, step: str, table: Table) -> str:
+        if "-market-" in step:
+            return "🏁 Smithfield Market is closed; the game goes on below."
+        return super().closing_note(step, table)
+
+    def finished(self, table: Table) -> list[Message]:
+        view = public_view(table)
+        text = f"🏆 **Game over** — {winners_text(table, view.winners)}!"
+        if view.result:
+            text += f" {table.named(view.result)}"
+        text += " `/game status` shows this result until the next table opens here."
+        return [
+            Message(
+                content=clip(text),
+                embeds=[self._standings(table, view)],
+                files=[board_attachment(table)],
+            )
+        ]
+
     def status(self, table: Table, viewer: int | None) -> Outcome:
-        return Outcome(public=[self.board_message(table)])
+        view = public_view(table)
+        embed = self._table_embed(table, view)
+        embed.set_image(url=f"attachment://{BOARD_FILE}")
+        return Outcome(public=[Message(embeds=[embed], files=[board_attachment(table)])])
 
     def describe(self, table: Table, action: dict[str, Any]) -> str:
         try:
@@ -172,8 +245,16 @@ class FaginsGangPresenter(EventPresenter):
     # -- building blocks --------------------------------------------------------------------
 
     def board_message(self, table: Table) -> Message:
-        """The board picture with a compact summary, for `/board` and `/game status`."""
+        """The board picture at full width (a plain attachment, not inside an embed)."""
         view = public_view(table)
+        title = f"**{table.rules.title}** — round {view.round}" + (
+            f" of {view.round_limit}" if view.round_limit else ""
+        )
+        return Message(
+            content=f"{title}: {self._situation(table, view)}", files=[board_attachment(table)]
+        )
+
+    def _table_embed(self, table: Table, view: FaginView) -> discord.Embed:
         embed = discord.Embed(
             title=f"{table.rules.title} — round {view.round}"
             + (f" of {view.round_limit}" if view.round_limit else ""),
@@ -181,21 +262,55 @@ class FaginsGangPresenter(EventPresenter):
             colour=COLOUR,
         )
         for seat in view.seats:
+            held = {c: n for c, n in seat.cubes.items() if n}
+            mark = " ✔" if seat.acted and view.phase == "actions" else ""
+            autopilot = " 🤖" if table.seats[seat.seat].autopilot else ""
             embed.add_field(
-                name=table.name(seat.seat),
+                name=f"{table.name(seat.seat)}{autopilot}{mark}",
                 value=(
-                    f"{seat.shillings} shillings · {seat.cube_total} cubes\n"
-                    f"{seat.supply} urchins in hand · {seat.at_fagin}/{view.fagin_target} at Fagin"
+                    f"{seat.shillings} shillings · {seat.at_fagin}/{view.fagin_target} at Fagin"
+                    f" · {seat.supply} in hand\n{cubes_squares(held) or 'no cubes'}"
                 ),
                 inline=True,
             )
         embed.add_field(
-            name="Market (stall · price)",
+            name="Smithfield Market (stall · price)",
             value=" ".join(f"{SQUARES[s.colour]} {s.count}·{s.price}s" for s in view.stalls),
             inline=False,
         )
-        embed.set_image(url=f"attachment://{BOARD_FILE}")
-        return Message(embeds=[embed], files=[board_attachment(table)])
+        if view.market is not None:
+            embed.add_field(
+                name="Trading order", value=self._trading_order(table, view), inline=False
+            )
+        if table.game.deadline and not table.game.paused_at:
+            embed.add_field(name="Due", value=stamp(table.game.deadline), inline=False)
+        embed.set_footer(text="/board shows the board picture · /game log the latest moves")
+        return embed
+
+    def _market_embed(self, table: Table, view: FaginView) -> discord.Embed:
+        """The open market: stalls, the trading order, and what the trader has."""
+        assert view.market is not None
+        trader = view.seats[view.market.current_trader]
+        held = {c: n for c, n in trader.cubes.items() if n}
+        embed = discord.Embed(
+            title=f"🏪 Smithfield Market — round {view.round}",
+            description=(
+                f"**{table.name(trader.seat)}** is trading: {trader.shillings} shillings, "
+                f"{cubes_squares(held) or 'no cubes'}"
+            ),
+            colour=COLOUR,
+        )
+        embed.add_field(
+            name="Stalls (cubes/room · price)",
+            value=" ".join(
+                f"{SQUARES[s.colour]} {s.count}/{s.capacity}·{s.price}s" for s in view.stalls
+            ),
+            inline=False,
+        )
+        embed.add_field(name="Trading order", value=self._trading_order(table, view), inline=False)
+        if table.game.deadline and not table.game.paused_at:
+            embed.add_field(name="Due", value=stamp(table.game.deadline), inline=False)
+        return embed
 
     def _situation(self, table: Table, view: FaginView) -> str:
         if view.phase == "over":
@@ -213,56 +328,9 @@ class FaginsGangPresenter(EventPresenter):
         assert view.turn is not None
         return f"Phase 1: **{table.name(view.turn)}** to act."
 
-    def _finish(
-        self, table: Table, view: FaginView, messages: list[Message], lines_for_first: list[str]
-    ) -> Outcome:
-        """Put the action's lines on the first message and the waiting line on the last."""
-        messages[0].content = "\n".join(lines_for_first)
-        last = messages[-1]
-        tail, mentions = self._waiting(table, view)
-        last.content = clip("\n".join(part for part in (last.content, tail) if part))
-        last.mentions = mentions
-        for message in messages[:-1]:
-            message.content = clip(message.content)
-        return Outcome(public=messages)
-
-    def _waiting(self, table: Table, view: FaginView) -> tuple[str, list[int]]:
-        if view.phase == "over":
-            winners = " and ".join(table.mention(s) for s in view.winners)
-            verb = "wins" if len(view.winners) == 1 else "share the win"
-            return (
-                f"🏆 **Game over** — {winners} {verb}! The game is archived; "
-                "the channel is free for `/game new`.",
-                [table.user_id(s) for s in view.winners],
-            )
-        waited = view.waiting_on
-        who = ", ".join(table.mention(s) for s in waited)
-        ids = [table.user_id(s) for s in waited]
-        if view.phase == "market" and view.market is not None:
-            current = view.market.current_trader
-            if current == view.market.token_holder:
-                return (
-                    f"➡️ {who} to trade (Market token): buy or sell "
-                    f"{one_or_up_to(BOARD.holder_trade_max)} cubes of different colours, or "
-                    "pass. The buttons trade one cube; for more use `/market buy "
-                    'colours:"red blue"` or `/market sell`.',
-                    ids,
-                )
-            return f"➡️ {who} to trade: buy or sell one cube, or pass.", ids
-        if view.phase == "discard":
-            return (
-                f"➡️ {who}: return your cubes over the hand limit of {view.hand_limit} "
-                "with `/discard` (details by DM).",
-                ids,
-            )
-        return f"➡️ {who} to act: {ACTIONS_HINT}.", ids
-
-    def _market_panel(self, table: Table, view: FaginView) -> list[str]:
+    def _trading_order(self, table: Table, view: FaginView) -> str:
         assert view.market is not None
         market = view.market
-        stalls = " · ".join(
-            f"{colour_tag(s.colour)} {s.count}/{s.capacity} at {s.price}s" for s in view.stalls
-        )
         order = []
         for s in market.order:
             name = table.name(s)
@@ -270,21 +338,29 @@ class FaginsGangPresenter(EventPresenter):
                 name = f"~~{name}~~"
             if s == market.token_holder:
                 name += " (token)"
+            if s == market.current_trader:
+                name = f"**{name}**"
             order.append(name)
-        trader = view.seats[market.current_trader]
-        holding = {c: n for c, n in trader.cubes.items() if n}
-        return [
-            f"🏪 **Smithfield Market** — stalls: {stalls}",
-            f"Trading order: {' → '.join(order)}",
-            f"**{table.name(trader.seat)}** has {trader.shillings} shillings and "
-            f"{cubes_text(holding)}.",
-        ]
+        return " → ".join(order)
 
     def _market_buttons(self, table: Table, view: FaginView) -> list[ButtonSpec]:
+        """Only the trades the current trader can make now: a buy needs cubes on the
+        stall and the shillings, a sell a cube of that colour and room on the stall."""
+        assert view.market is not None
+        trader = view.seats[view.market.current_trader]
         game = table.game.id
         buttons: list[ButtonSpec] = []
         for buying in (True, False):
             verb, route = ("Buy", ROUTE_BUY) if buying else ("Sell", ROUTE_SELL)
+            possible = [
+                stall
+                for stall in view.stalls
+                if (
+                    stall.count > 0 and trader.shillings >= stall.price
+                    if buying
+                    else trader.cubes.get(stall.colour, 0) > 0 and stall.count < stall.capacity
+                )
+            ]
             buttons += [
                 ButtonSpec(
                     label=f"{verb} {stall.colour} · {stall.price}s",
@@ -294,39 +370,60 @@ class FaginsGangPresenter(EventPresenter):
                     style="success" if buying else "primary",
                     row=(0 if buying else 2) + i // 3,
                 )
-                for i, stall in enumerate(view.stalls)
-                if (stall.count > 0 if buying else stall.count < stall.capacity)
+                for i, stall in enumerate(possible)
             ]
         buttons.append(
             ButtonSpec(label="Pass (leave the market)", route=ROUTE_PASS, game_id=game, row=4)
         )
         return buttons
 
-    def _market_summary(self, table: Table, view: FaginView) -> list[str]:
-        stalls = " · ".join(f"{SQUARES[s.colour]} {s.count}" for s in view.stalls)
-        holdings = "; ".join(
-            f"**{table.name(s.seat)}** {s.shillings}s, {s.cube_total} cubes" for s in view.seats
+    def _standings(self, table: Table, view: FaginView) -> discord.Embed:
+        """Every player: urchins at Fagin, then money and goods at the final prices (the
+        round-limit tie-break), in finishing order."""
+        ranked = sorted(view.seats, key=lambda s: (-s.at_fagin, -s.worth, s.seat))
+        lines = []
+        for place, seat in enumerate(ranked, start=1):
+            crown = " 🏆" if seat.seat in view.winners else ""
+            goods = seat.worth - seat.shillings
+            lines.append(
+                f"{place}. **{table.name(seat.seat)}**{crown} — {seat.at_fagin} at Fagin · "
+                f"{seat.shillings} shillings + {goods} in cubes = **{seat.worth}**"
+            )
+        embed = discord.Embed(
+            title=f"{table.rules.title} — final standings after round {view.round}",
+            description="\n".join(lines),
+            colour=COLOUR,
         )
-        return [f"Stalls after the market: {stalls}", f"Holdings: {holdings}"]
+        embed.set_footer(
+            text="Most urchins at Fagin wins; a tie goes to the most shillings plus cubes "
+            "at the wheel's final prices."
+        )
+        return embed
 
     def _round_summary(self, table: Table, round_number: int, events: list[Event]) -> str:
-        patrol = [e for e in events if e.kind in ("constable_patrol", "urchin_bumped")]
+        """Phase 2 and 3 in a few lines: one for the constables, one per bump, one for
+        the books, one for the next round."""
+        patrol = [e for e in events if e.kind == "constable_patrol"]
+        bumps = [e for e in events if e.kind == "urchin_bumped"]
         books = [e for e in events if e.kind in ("wheel_turned", "hand_limit")]
-        closing = [e for e in events if e.kind in ROUND_CLOSE_KINDS]
-        parts = [
-            f"🌙 **End of round {round_number}** — Phase 2: the constables patrol",
-            *_lines(table, patrol),
-            "**Phase 3: balancing the books**",
-            *_lines(table, books),
-        ]
+        closing = [e for e in events if e.kind in ROUND_CLOSE_KINDS and e.kind != "game_won"]
+        walk = constables_line(patrol, "the constables patrol")
+        books_said = " ".join(_lines(table, books))
         if not any(e.kind == "hand_limit" for e in books):
-            parts.append(f"✅ Nobody is over the hand limit of {BOARD.hand_limit}.")
-        parts += _lines(table, closing)
-        return "\n".join(parts)
+            books_said += f" ✅ Nobody is over the hand limit of {BOARD.hand_limit}."
+        parts = [
+            f"🌙 **End of round {round_number}** — {walk}",
+            *_lines(table, bumps),
+            books_said,
+            *_lines(table, closing),
+        ]
+        return "\n".join(part for part in parts if part)
 
     def _discard_requests(self, table: Table, view: FaginView) -> list[Private]:
         requests: list[Private] = []
         for seat, owed in sorted(view.pending_discards.items()):
+            if table.seats[seat].autopilot:
+                continue
             mine = table.rules.view(table.state, seat)
             assert isinstance(mine, FaginView)
             held = {c: n for c, n in mine.seats[seat].cubes.items() if n}
@@ -337,7 +434,7 @@ class FaginsGangPresenter(EventPresenter):
                 else ""
             )
             text = (
-                f"✋ **{table.rules.title}** in <#{table.game.channel_id}>: you hold "
+                f"✋ **{table.rules.title}** in {channel_link(table.game)}: you hold "
                 f"{mine.seats[seat].cube_total} cubes, over the hand limit of "
                 f"{mine.hand_limit}, so you must return **{owed}** to the warehouses.\n"
                 f"You hold: {cubes_text(held)}.\n"

@@ -1,14 +1,15 @@
 """How Fantasy Business looks on Discord.
 
 Public messages are built from `rules.view(state, None)` and public events only; each
-player's sheet and hand from their own view and the events addressed to them. The
-presenter decides which audience a message has; the embeds themselves live in
-`fb_embeds`, the buttons in `fb_buttons`.
+player's sheet and hand from their own view and the events addressed to them. A move is
+one short line; the auction (or the sheets-in count) is the step's table message, edited
+in place; the reveal and the final scores are the rich messages, once a turn. The embeds
+themselves live in `fb_embeds`, the buttons in `fb_buttons`.
 """
 
 from typing import Any
 
-from bot.messages import Message, Outcome, Private
+from bot.messages import Live, Message, Outcome, Private
 from bot.render.fb_buttons import auction_buttons, sheet_buttons
 from bot.render.fb_embeds import (
     article_name,
@@ -19,11 +20,17 @@ from bot.render.fb_embeds import (
     scoreboard_embed,
     sheet_embed,
 )
-from bot.render.generic import EventPresenter, clip, event_lines, waiting_line
+from bot.render.generic import (
+    EventPresenter,
+    channel_link,
+    clip,
+    event_lines,
+    winners_text,
+)
 from bot.table import Table
 from rules.events import Event
 from rules.fantasy_business import deck
-from rules.fantasy_business.actions import SetPrice, Submit
+from rules.fantasy_business.actions import Submit
 from rules.fantasy_business.state import Reveal
 from rules.fantasy_business.views import FantasyBusinessView
 
@@ -49,53 +56,26 @@ def own_view(table: Table, seat: int) -> FantasyBusinessView:
     return view
 
 
+QUIET_KINDS = frozenset({"awaiting_designation", "game_over"})
+"""Events the move's ➡️ line or the final standings already say."""
+SHEET = "sheet"
+HAND = "hand"
+
+
 def _lines(table: Table, events: list[Event]) -> list[str]:
-    return event_lines(table, [e for e in events if e.kind not in SHOWN_AS_EMBEDS])
+    shown = [e for e in events if e.kind not in SHOWN_AS_EMBEDS | QUIET_KINDS]
+    said = " ".join(event_lines(table, shown))
+    return [said] if said else []
 
 
-def _verb(view: FantasyBusinessView) -> str:
+def waiting_verb(view: FantasyBusinessView) -> str:
     if view.phase == "pricing":
-        return "to set prices and submit (DMs or `/sheet`)"
+        return "to set prices and submit (your DMs or `/sheet`)"
     if view.auction is None:
-        return "to designate the next card (`/auction`)"
+        return "to designate a card (`/auction`)"
     if view.auction.offer:
         return "to take the card or decline it"
     return "to bid or pass"
-
-
-def phase_message(
-    table: Table, view: FantasyBusinessView, lines: list[str], *, ping: bool = True
-) -> Message:
-    """The channel's picture of the game now: auction, sheets in, or the final scores."""
-    game_id = table.game.id
-    if view.phase == "over":
-        winners = " and ".join(table.mention(s) for s in view.winners)
-        verb = "wins" if len(view.winners) == 1 else "share the win"
-        lines = [
-            *lines,
-            f"🏆 Game over — {winners} {verb}! The game is archived; the channel is free "
-            "for `/game new`.",
-        ]
-        return Message(
-            content=clip("\n".join(lines)),
-            embeds=[scoreboard_embed(table, view)],
-            mentions=[table.user_id(s) for s in view.winners] if ping else [],
-        )
-    line, mentions = waiting_line(table, view.waiting_on, _verb(view))
-    if line:
-        lines = [*lines, line]
-    if view.phase == "auction":
-        embed = auction_embed(table, view)
-        buttons = auction_buttons(view, game_id)
-    else:
-        embed = pricing_embed(table, view)
-        buttons = []
-    return Message(
-        content=clip("\n".join(lines)),
-        embeds=[embed],
-        buttons=buttons,
-        mentions=mentions if ping else [],
-    )
 
 
 def reveal_messages(table: Table, reveal: Reveal, content: str) -> list[Message]:
@@ -124,17 +104,26 @@ def hand_message(table: Table, seat: int, intro: str = "") -> Message:
     return Message(content=intro, embeds=[hand_embed(table, view.you)])
 
 
+def _named_seats(event: Event) -> set[int]:
+    """Seats an event changes the private picture of (its owner and those it names)."""
+    seats = {event.seat} if event.seat is not None else set()
+    for key in ("seat", "to", "target", "from", "giver"):
+        value = event.data.get(key)
+        if isinstance(value, int) and not isinstance(value, bool):
+            seats.add(value)
+    return seats
+
+
 class FantasyBusinessPresenter(EventPresenter):
-    """Fantasy Business's messages: auction and sheet embeds, reveal tables, DMs."""
+    """Fantasy Business's messages: one-line moves, the auction and sheets-in table
+    message, reveal tables, and each player's price sheet and hand kept up to date in
+    their DMs."""
 
     fallback = SHEET_FALLBACK
 
     def started(self, table: Table, events: list[Event]) -> Outcome:
-        view = public_view(table)
-        lines = ["🎲 **Fantasy Business** begins!", *_lines(table, events)]
-        outcome = Outcome(public=[phase_message(table, view, lines)])
-        outcome.private = self._privates(table, None, events)
-        return outcome
+        lines = [f"🎲 **Fantasy Business** begins! {' '.join(_lines(table, events))}".strip()]
+        return Outcome(lines=lines, private=self._privates(table, None, events))
 
     def after_action(
         self, table: Table, before: Any, seat: int, action: Any, events: list[Event]
@@ -144,72 +133,156 @@ class FantasyBusinessPresenter(EventPresenter):
         kinds = [event.kind for event in events]
         if "sheets_revealed" in kinds and view.last_reveal is not None:
             cut = kinds.index("sheets_revealed")
-            head = [
-                *_lines(table, events[:cut]),
-                f"📜 **Turn {view.last_reveal.turn}: every price sheet is revealed.**",
-            ]
-            outcome.public = [
-                *reveal_messages(table, view.last_reveal, clip("\n".join(head))),
-                phase_message(table, view, _lines(table, events[cut:])),
-            ]
-        elif any(event.public for event in events):
-            outcome.public = [phase_message(table, view, _lines(table, events))]
+            outcome.lines = _lines(table, events[:cut])
+            head = f"📜 **Turn {view.last_reveal.turn}: every price sheet is revealed.**"
+            outcome.public = reveal_messages(table, view.last_reveal, head)
+            tail = _lines(table, events[cut:])
+            if tail:
+                outcome.public.append(Message(content=clip("\n".join(tail))))
+        else:
+            outcome.lines = _lines(table, events)
         # Autopilot and deadline moves (the only submits with defaults) have nobody to
         # answer, so their private news goes by DM like everyone else's.
         human = not table.seats[seat].autopilot and not (
             isinstance(action, Submit) and action.defaults
         )
         outcome.private = self._privates(table, seat if human else None, events)
+        outcome.live = self._kept_up_to_date(table, seat, events)
         if human:
-            outcome.reply = self._reply(table, seat, action, events)
+            outcome.reply = self._reply(table, seat, events)
         return outcome
 
-    def _reply(self, table: Table, seat: int, action: Any, events: list[Event]) -> Message | None:
-        """The actor's private answer: their own private events, and their sheet if priced."""
+    def _reply(self, table: Table, seat: int, events: list[Event]) -> Message | None:
+        """The actor's private answer: their own private events, in short."""
         lines = [
             table.named(e.text) for e in events if e.seat == seat and e.kind != "special_received"
         ]
-        if isinstance(action, SetPrice | Submit) and public_view(table).phase == "pricing":
-            return sheet_message(table, seat, clip("\n".join(lines)))
-        if lines:
-            return Message(content=clip("\n".join(lines)))
-        return None
+        return Message(content=clip("\n".join(lines))) if lines else None
+
+    def _kept_up_to_date(self, table: Table, seat: int, events: list[Event]) -> list[Live]:
+        """The DM sheets and hands this move changed: every sheet when pricing starts or
+        ends, otherwise those of the seats the move touched."""
+        view = public_view(table)
+        game = table.game
+        humans = [s.position for s in table.seats if not s.autopilot]
+        kinds = {event.kind for event in events}
+        lives: list[Live] = []
+        touched = {seat}.union(*(_named_seats(event) for event in events))
+        if "sheets_revealed" in kinds and view.last_reveal is not None:
+            note = (
+                f"📜 Turn {view.last_reveal.turn}: every sheet is revealed in {channel_link(game)}."
+            )
+            lives += [
+                Live(
+                    game.id, SHEET, game.version, None, None, table.user_id(s), note, SHEET_FALLBACK
+                )
+                for s in humans
+            ]
+        elif view.phase == "pricing":
+            sheets = humans if "pricing_started" in kinds else sorted(touched & set(humans))
+            step = f"t{view.turn}"
+            lives += [
+                Live(
+                    game.id,
+                    SHEET,
+                    game.version,
+                    step,
+                    sheet_message(table, s),
+                    table.user_id(s),
+                    "",
+                    SHEET_FALLBACK,
+                )
+                for s in sheets
+            ]
+        hands = {
+            s
+            for event in events
+            if event.kind in HAND_KINDS
+            for s in _named_seats(event)
+            if s in humans
+        }
+        lives += [
+            Live(
+                game.id,
+                HAND,
+                game.version,
+                HAND,
+                hand_message(table, s),
+                table.user_id(s),
+                "",
+                HAND_FALLBACK,
+            )
+            for s in sorted(hands)
+        ]
+        return lives
 
     def _privates(self, table: Table, actor: int | None, events: list[Event]) -> list[Private]:
+        """News for one player's eyes that deserves a notification (the sheets and hands
+        themselves are kept up to date in place)."""
         privates: list[Private] = []
-        humans = [s.position for s in table.seats if not s.autopilot]
+        humans = {s.position for s in table.seats if not s.autopilot}
         for event in events:
-            if event.seat is None:
+            if event.seat is None or event.seat not in humans:
                 continue
             if event.kind == "special_received":
-                message = hand_message(table, event.seat, f"🂠 {table.named(event.text)}")
-                privates.append(Private(table.user_id(event.seat), message, HAND_FALLBACK))
+                text = f"🂠 {table.named(event.text)} It is in your hand (your DMs, or `/hand`)."
+                privates.append(
+                    Private(table.user_id(event.seat), Message(content=clip(text)), HAND_FALLBACK)
+                )
             elif event.seat != actor:
                 message = Message(content=clip(table.named(event.text)))
                 privates.append(Private(table.user_id(event.seat), message, SHEET_FALLBACK))
-        kinds = {event.kind for event in events}
-        if "pricing_started" in kinds and public_view(table).phase == "pricing":
-            view = public_view(table)
-            for seat in humans:
-                intro = (
-                    f"💰 **Turn {view.turn}: set your selling prices** for the Fantasy Business "
-                    f"game in <#{table.game.channel_id}>."
+        view = public_view(table)
+        if any(e.kind == "pricing_started" for e in events) and view.phase == "pricing":
+            for seat in sorted(humans):
+                text = (
+                    f"💰 **Turn {view.turn}: set your selling prices** for Fantasy Business in "
+                    f"{channel_link(table.game)} — your sheet is below."
                 )
-                privates.append(
-                    Private(table.user_id(seat), sheet_message(table, seat, intro), SHEET_FALLBACK)
-                )
+                privates.append(Private(table.user_id(seat), Message(content=text), SHEET_FALLBACK))
         for event in events:
             late = event.data.get("seat")
             if event.kind == "price_needed" and isinstance(late, int) and late in humans:
-                intro = "You gained an article after submitting: price it before the reveal."
-                privates.append(
-                    Private(table.user_id(late), sheet_message(table, late, intro), SHEET_FALLBACK)
-                )
+                text = "You gained an article after submitting: price it before the reveal."
+                privates.append(Private(table.user_id(late), Message(content=text), SHEET_FALLBACK))
         return privates
 
-    def status(self, table: Table, viewer: int | None) -> Outcome:
+    def waiting(self, table: Table) -> str:
+        return waiting_verb(public_view(table))
+
+    def step(self, table: Table) -> str | None:
         view = public_view(table)
-        outcome = Outcome(public=[phase_message(table, view, [], ping=False)])
+        if view.phase == "over":
+            return None
+        return f"t{view.turn}-{view.phase}"
+
+    def live(self, table: Table) -> Message:
+        view = public_view(table)
+        if view.phase == "auction":
+            return Message(
+                embeds=[auction_embed(table, view)],
+                buttons=auction_buttons(view, table.game.id),
+            )
+        return Message(embeds=[pricing_embed(table, view)])
+
+    def closing_note(self, step: str, table: Table) -> str:
+        turn, _, phase = step.partition("-")
+        if phase == "auction":
+            return f"🔨 The auctions of turn {turn.removeprefix('t')} are over."
+        if phase == "pricing":
+            return f"📜 Turn {turn.removeprefix('t')}: the sheets are revealed below."
+        return super().closing_note(step, table)
+
+    def finished(self, table: Table) -> list[Message]:
+        view = public_view(table)
+        text = (
+            f"🏆 **Game over** — {winners_text(table, view.winners)}! `/game status` shows "
+            "this result until the next table opens here."
+        )
+        return [Message(content=text, embeds=[scoreboard_embed(table, view)])]
+
+    def status(self, table: Table, viewer: int | None) -> Outcome:
+        outcome = Outcome(public=[self.live(table)])
         if viewer is not None:
             outcome.reply = sheet_message(
                 table, viewer, "Your own sheet and special cards:", hand=True
@@ -217,12 +290,13 @@ class FantasyBusinessPresenter(EventPresenter):
         return outcome
 
     def describe(self, table: Table, action: dict[str, Any]) -> str:
-        """A log line; prices stay out of it because the log can be read before a reveal."""
+        """A log line; prices stay out of it because the log can be read before a reveal,
+        and a special card given away stays unnamed (only its giver and taker know it)."""
         kind = action.get("type")
         if kind == "auction":
             price = action.get("price")
             opened = f"at {price} gold" if price is not None else "with no price"
-            return f"designated card {int(action['card']) + 1} {opened}"
+            return f"designated a card {opened}"
         if kind == "bid":
             return f"bid {action['amount']} gold"
         if kind == "pass":
@@ -246,11 +320,14 @@ class FantasyBusinessPresenter(EventPresenter):
             if action.get("article"):
                 gifts.append(f"a {_article(action.get('article'))} card")
             if action.get("card"):
-                gifts.append("a special card")  # which one is the receiver's secret
+                gifts.append("a special card")
             to = action.get("to")
             who = table.name(to) if isinstance(to, int) and 0 <= to < len(table.seats) else "?"
             return f"gave {' and '.join(gifts) or 'nothing'} to {who}"
         return super().describe(table, action)
+
+
+HAND_KINDS = frozenset({"special_received", "special_played", "special_given"})
 
 
 def _article(typed: object) -> str:

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 
 import discord
 
-from bot.render.generic import COLOUR, clip
+from bot.render.generic import COLOUR, channel_link, clip
 from bot.table import Table
 from rules.fantasy_business import deck
 from rules.fantasy_business.state import ArticleIncome, Payout, Reveal
@@ -40,22 +40,26 @@ def holdings(seat: SeatView) -> str:
 
 
 def _seat_fields(embed: discord.Embed, table: Table, view: FantasyBusinessView) -> None:
+    """Every player on one line each: gold, holdings and where they stand this step."""
+    lines = []
     for seat in view.seats:
         marks = []
         if seat.seat == view.first_buyer and view.phase != "over":
-            marks.append("🎩 First Buyer")
+            marks.append("🎩")
         if view.phase == "auction" and seat.acquired:
-            marks.append("✔ bought this turn")
+            marks.append("✔ bought")
         if view.phase == "pricing":
-            marks.append("✅ sheet submitted" if seat.submitted else "⏳ setting prices")
+            # A player who gained an article after submitting owes a price: not "in".
+            marks.append("⏳ pricing" if seat.seat in view.waiting_on else "✅ sheet in")
         if seat.guarded:
-            marks.append("🛡️ guarded")
-        value = holdings(seat) + (f"\n{' · '.join(marks)}" if marks else "")
-        embed.add_field(
-            name=f"{table.name(seat.seat)} — {seat.gold} gold",
-            value=clip(value, FIELD_LIMIT),
-            inline=False,
+            marks.append("🛡️")
+        lines.append(
+            f"**{table.name(seat.seat)}** {seat.gold} gold · {holdings(seat)}"
+            + (f" · {' '.join(marks)}" if marks else "")
         )
+    embed.add_field(
+        name="Players (🎩 First Buyer)", value=clip("\n".join(lines), FIELD_LIMIT), inline=False
+    )
 
 
 def _title(view: FantasyBusinessView, what: str) -> str:
@@ -68,14 +72,14 @@ def auction_embed(table: Table, view: FantasyBusinessView) -> discord.Embed:
     for card in view.centre:
         mark = "▶ " if auction is not None and auction.index == card.index else ""
         if card.kind == "article":
-            lines.append(f"{mark}`{card.index + 1}` **{card.name}** — base value {card.base}")
+            lines.append(f"{mark}`{card.label}` **{card.name}** — base value {card.base}")
         else:
             lines.append(
-                f"{mark}`{card.index + 1}` 🂠 *special card* (face down) — minimum {card.minimum}"
+                f"{mark}`{card.label}` 🂠 *special card* (face down) — minimum {card.minimum}"
             )
     embed = discord.Embed(
         title=_title(view, "auctions"),
-        description="**Centre cards**\n" + ("\n".join(lines) or "none"),
+        description="\n".join(lines) or "No cards left in the centre.",
         colour=COLOUR,
     )
     fb = table.name(view.first_buyer)
@@ -83,8 +87,7 @@ def auction_embed(table: Table, view: FantasyBusinessView) -> discord.Embed:
         embed.add_field(
             name="Next",
             value=f"**{fb}** (First Buyer) designates a card: "
-            f"`/auction card:<1–{len(view.centre)}> [price]` (leave the price out to open "
-            "with no price).",
+            "`/auction card:<number> [price]` (leave the price out to open with no price).",
             inline=False,
         )
     else:
@@ -99,28 +102,26 @@ def auction_embed(table: Table, view: FantasyBusinessView) -> discord.Embed:
         else:
             state = f"**{auction.price} gold** — high bidder **{table.name(auction.high_bidder)}**"
         embed.add_field(
-            name=f"Under the hammer: card {auction.index + 1}, {card.name}",
+            name=f"Under the hammer: card {card.label}, {card.name}",
             value=f"{state}\nTo bid: **{table.name(auction.to_act)}**",
             inline=False,
         )
     _seat_fields(embed, table, view)
-    embed.set_footer(
-        text="Bid with /bid amount or the buttons, /pass to pass. "
-        "A card goes to the high bidder after a full round without a raise."
-    )
+    if auction is not None:
+        embed.set_footer(
+            text="Bid with the buttons or /bid amount, /pass to pass. "
+            "A card goes to the high bidder after a full round without a raise."
+        )
     return embed
 
 
 def pricing_embed(table: Table, view: FantasyBusinessView) -> discord.Embed:
-    done = sum(1 for seat in view.seats if seat.submitted)
+    done = len(view.seats) - len(view.waiting_on)
     embed = discord.Embed(
         title=_title(view, "setting prices"),
         description=(
-            "Everyone sets a secret selling price for each article they own and submits "
-            "their sheet — with the buttons in your DMs, or `/price` and `/submit` (`/sheet` "
-            "shows yours). Special cards may be played with `/play` until you submit. "
-            f"All sheets are revealed together when the last is in.\n**Sheets in: {done} of "
-            f"{len(view.seats)}**"
+            f"**Sheets in: {done} of {len(view.seats)}** — secret prices with the buttons in "
+            "your DMs (or `/price`, `/submit`); `/play` specials before you submit."
         ),
         colour=COLOUR,
     )
@@ -215,14 +216,12 @@ def scoreboard_embed(table: Table, view: FantasyBusinessView) -> discord.Embed:
             f"{place}. **{table.name(seat.seat)}**{crown} — **{seat.score}** "
             f"({seat.gold} gold + {held} in articles)"
         )
-    winners = " and ".join(f"**{table.name(s)}**" for s in view.winners)
-    verb = "wins" if len(view.winners) == 1 else "share the win"
     embed = discord.Embed(
         title=(
             f"Fantasy Business — final scores after {view.total_turns} "
             f"turn{'' if view.total_turns == 1 else 's'}"
         ),
-        description=f"{winners} {verb}!\n\n" + "\n".join(lines),
+        description="\n".join(lines),
         colour=COLOUR,
     )
     embed.set_footer(text="Score = gold + base values of article cards; specials count nothing.")
@@ -248,7 +247,7 @@ def sheet_embed(table: Table, view: FantasyBusinessView, own: OwnView) -> discor
         )
     embed = discord.Embed(
         title=f"Your price sheet — turn {view.turn} of {view.total_turns}",
-        description=f"Fantasy Business in <#{table.game.channel_id}>, for "
+        description=f"Fantasy Business in {channel_link(table.game)}, for "
         f"**{table.name(own.seat)}**.\n{status}",
         colour=COLOUR,
     )

@@ -1,19 +1,22 @@
-"""Rendering every game shares: event lines, turn pings, the lobby card, the log.
+"""Rendering every game shares: event lines, the lobby card, the log, the end.
 
 A game's presenter builds on these and adds its own embeds, buttons and pictures.
 """
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import Any
 
 import discord
 
 from bot.messages import Message, Outcome, Private
+from bot.store import GameRow
 from bot.table import Table
 from rules.events import Event
 
 COLOUR = discord.Colour.from_rgb(139, 90, 43)
 MAX_CONTENT = 1900
+LOBBY = "lobby"
+"""The step key of a table that has not started."""
 
 
 def clip(text: str, limit: int = MAX_CONTENT) -> str:
@@ -36,17 +39,17 @@ def private_events(table: Table, events: Iterable[Event], fallback: str) -> list
     ]
 
 
-def waiting_line(table: Table, seats: Sequence[int], verb: str = "to act") -> tuple[str, list[int]]:
-    """“Next: @x to act” with the people pinged, or "" when nobody owes anything."""
-    if not seats:
-        return "", []
-    who = ", ".join(table.mention(seat) for seat in seats)
-    return f"➡️ {who} {verb}.", [table.user_id(seat) for seat in seats]
+def channel_link(game: GameRow) -> str:
+    """The game's channel as a link that works in DMs too (a `<#id>` mention shows as a
+    raw number outside its server)."""
+    if game.guild_id is None:
+        return f"<#{game.channel_id}>"
+    return f"https://discord.com/channels/{game.guild_id}/{game.channel_id}"
 
 
-def lobby_embed(table: Table, title: str) -> discord.Embed:
+def lobby_embed(table: Table) -> discord.Embed:
     rules = table.rules
-    embed = discord.Embed(title=f"{rules.title} — {title}", colour=COLOUR)
+    embed = discord.Embed(title=f"{rules.title} — table open", colour=COLOUR)
     players = "\n".join(
         f"{i + 1}. {seat.display_name}" + (" (host)" if seat.user_id == table.game.host_id else "")
         for i, seat in enumerate(table.seats)
@@ -64,7 +67,11 @@ def lobby_embed(table: Table, title: str) -> discord.Embed:
 
 
 def describe_options(options: dict[str, Any]) -> str:
-    shown = {key: value for key, value in options.items() if value not in (None, False)}
+    shown = {
+        key: value
+        for key, value in options.items()
+        if value not in (None, False) and key != "first_seat"
+    }
     return ", ".join(
         f"{key.replace('_', ' ')}: {'on' if value is True else value}"
         for key, value in sorted(shown.items())
@@ -82,22 +89,56 @@ def describe_action(action: dict[str, Any]) -> str:
     return f"{kind} ({details})" if details else kind
 
 
-class EventPresenter:
-    """A complete presenter for any game: event lines, turn pings and status text.
+def joined(messages: list[Message]) -> Message:
+    """Several messages as one (a private answer can only be one message)."""
+    content = "\n".join(m.content for m in messages if m.content)
+    embeds = [embed for m in messages for embed in m.embeds]
+    files = [file for m in messages for file in m.files]
+    buttons = [button for m in messages for button in m.buttons]
+    return Message(content=content, embeds=embeds, files=files, buttons=buttons)
 
-    Game presenters subclass it to add embeds, buttons and pictures.
+
+def winners_text(table: Table, winners: list[int]) -> str:
+    names = " and ".join(f"**{table.name(seat)}**" for seat in winners)
+    return f"{names} {'wins' if len(winners) == 1 else 'share the win'}"
+
+
+class EventPresenter:
+    """A complete presenter for any game: event lines, status text and the end.
+
+    Game presenters subclass it to add embeds, buttons, pictures and a table message.
     """
 
     fallback = "`/game status`"
 
     def started(self, table: Table, events: list[Event]) -> Outcome:
         lines = [f"🎲 **{table.rules.title}** begins!", *event_lines(table, events)]
-        return self._announce(table, lines, events)
+        return Outcome(lines=lines, private=private_events(table, events, self.fallback))
 
     def after_action(
         self, table: Table, before: Any, seat: int, action: Any, events: list[Event]
     ) -> Outcome:
-        return self._announce(table, event_lines(table, events), events)
+        said = " ".join(event_lines(table, events))
+        return Outcome(
+            lines=[said] if said else [], private=private_events(table, events, self.fallback)
+        )
+
+    def waiting(self, table: Table) -> str:
+        return "to act"
+
+    def step(self, table: Table) -> str | None:
+        return None
+
+    def live(self, table: Table) -> Message:
+        return Message()
+
+    def closing_note(self, step: str, table: Table) -> str:
+        return "✔️ This step is over; the game goes on below."
+
+    def finished(self, table: Table) -> list[Message]:
+        outcome = table.rules.outcome(table.state)
+        assert outcome is not None
+        return [Message(content=f"🏆 Game over — {winners_text(table, outcome.winners)}!")]
 
     def status(self, table: Table, viewer: int | None) -> Outcome:
         view = table.rules.view(table.state, None)
@@ -108,20 +149,3 @@ class EventPresenter:
 
     def describe(self, table: Table, action: dict[str, Any]) -> str:
         return describe_action(action)
-
-    def _announce(self, table: Table, lines: list[str], events: list[Event]) -> Outcome:
-        outcome = table.rules.outcome(table.state)
-        mentions: list[int] = []
-        if outcome is None:
-            line, mentions = waiting_line(table, table.rules.waiting_on(table.state))
-            if line:
-                lines.append(line)
-        else:
-            winners = ", ".join(table.mention(seat) for seat in outcome.winners)
-            lines.append(
-                f"🏆 Game over — {winners} {'wins' if len(outcome.winners) == 1 else 'win'}!"
-            )
-        return Outcome(
-            public=[Message(content=clip("\n".join(lines)), mentions=mentions)],
-            private=private_events(table, events, self.fallback),
-        )

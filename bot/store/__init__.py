@@ -16,7 +16,7 @@ from bot.store.errors import (
     StoreUnusable,
     VersionConflict,
 )
-from bot.store.rows import ActionRow, GameRow, SeatRow, Status
+from bot.store.rows import ActionRow, GameRow, LiveRow, SeatRow, Status
 from bot.store.sqlite import DEFAULT_BUSY_SECONDS, SqliteStore
 
 Store = SqliteStore
@@ -27,6 +27,7 @@ __all__ = [
     "ChannelBusy",
     "DatabaseBusy",
     "GameRow",
+    "LiveRow",
     "SeatRow",
     "Status",
     "Store",

@@ -56,6 +56,20 @@ class ActionRow(BaseModel):
     created_at: str
 
 
+class LiveRow(BaseModel):
+    """A message the bot keeps editing: a step's table message, or a player's sheet."""
+
+    model_config = ConfigDict(frozen=True)
+
+    game_id: int
+    slot: str
+    user_id: int
+    channel_id: int
+    message_id: int
+    step: str
+    version: int
+
+
 def game_row(row: dict[str, Any]) -> GameRow:
     return GameRow(**{**row, "options": json.loads(row["options"])})
 

@@ -66,3 +66,22 @@ MIGRATIONS: dict[int, list[str]] = {
         "CREATE INDEX games_deadline ON games (deadline) WHERE status = 'active'",
     ],
 }
+MIGRATIONS[3] = [
+    # Messages kept up to date in place: each game step's table message in the game's
+    # channel (user_id 0) and each player's price sheet / hand in their DMs. `step` is
+    # what the message shows; `version` the game version it was drawn from, so an older
+    # update that arrives late never overwrites a newer one.
+    """
+    CREATE TABLE live_messages (
+        game_id INTEGER NOT NULL REFERENCES games (id),
+        slot TEXT NOT NULL,
+        user_id INTEGER NOT NULL DEFAULT 0,
+        channel_id INTEGER NOT NULL,
+        message_id INTEGER NOT NULL,
+        step TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        PRIMARY KEY (game_id, slot, user_id)
+    )
+    """,
+    "CREATE INDEX games_channel_finished ON games (channel_id, id) WHERE status = 'finished'",
+]

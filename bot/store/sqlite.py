@@ -20,7 +20,7 @@ from typing import Any
 import sqlite_utils
 
 from bot.store.errors import ChannelBusy, DatabaseBusy, StoreUnusable, VersionConflict
-from bot.store.rows import ActionRow, GameRow, SeatRow, Status, action_row, game_row
+from bot.store.rows import ActionRow, GameRow, LiveRow, SeatRow, Status, action_row, game_row
 from bot.store.schema import MIGRATIONS
 
 DEFAULT_BUSY_SECONDS = 5.0
@@ -190,6 +190,17 @@ class SqliteStore:
         )
         return game_row(rows[0]) if rows else None
 
+    def last_finished_game(self, channel_id: int) -> GameRow | None:
+        """The channel's most recent finished game (shown until a new table opens)."""
+        rows = list(
+            self.db.query(
+                "SELECT * FROM games WHERE channel_id = ? AND status = 'finished'"
+                " ORDER BY id DESC LIMIT 1",
+                [channel_id],
+            )
+        )
+        return game_row(rows[0]) if rows else None
+
     def games_with_status(self, *statuses: Status) -> list[GameRow]:
         marks = ", ".join("?" for _ in statuses)
         sql = f"SELECT * FROM games WHERE status IN ({marks}) ORDER BY id"
@@ -331,6 +342,42 @@ class SqliteStore:
             return [action_row(row) for row in self.db.query(sql, [game_id, last])]
         sql = "SELECT * FROM actions WHERE game_id = ? ORDER BY seq"
         return [action_row(row) for row in self.db.query(sql, [game_id])]
+
+    # -- messages kept up to date -------------------------------------------------------
+
+    def live_message(self, game_id: int, slot: str, user_id: int = 0) -> LiveRow | None:
+        rows = list(
+            self.db.query(
+                "SELECT * FROM live_messages WHERE game_id = ? AND slot = ? AND user_id = ?",
+                [game_id, slot, user_id],
+            )
+        )
+        return LiveRow(**rows[0]) if rows else None
+
+    def save_live_message(self, row: LiveRow) -> None:
+        with self.transaction():
+            self.conn.execute(
+                "INSERT INTO live_messages (game_id, slot, user_id, channel_id, message_id,"
+                " step, version) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, slot,"
+                " user_id) DO UPDATE SET channel_id = excluded.channel_id, message_id ="
+                " excluded.message_id, step = excluded.step, version = excluded.version",
+                (
+                    row.game_id,
+                    row.slot,
+                    row.user_id,
+                    row.channel_id,
+                    row.message_id,
+                    row.step,
+                    row.version,
+                ),
+            )
+
+    def forget_live_message(self, game_id: int, slot: str, user_id: int = 0) -> None:
+        with self.transaction():
+            self.conn.execute(
+                "DELETE FROM live_messages WHERE game_id = ? AND slot = ? AND user_id = ?",
+                (game_id, slot, user_id),
+            )
 
     # -- bot metadata ------------------------------------------------------------------
 

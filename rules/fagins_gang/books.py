@@ -20,7 +20,8 @@ def turn_wheel(state: FaginState, when: str) -> Event:
     listed = ", ".join(f"{colour} {price}" for colour, price in now.items())
     return Event(
         kind="wheel_turned",
-        text=f"Die roll {roll}: the price wheel turns {roll} steps. Prices: {listed}.",
+        text=f"Die roll {roll}: the price wheel turns {roll} step{'' if roll == 1 else 's'}. "
+        f"Prices: {listed}.",
         data={"roll": roll, "rotation": state.wheel_rotation, "prices": now, "when": when},
     )
 

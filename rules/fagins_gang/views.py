@@ -15,6 +15,7 @@ from rules.fagins_gang.state import (
     at_fagin,
     cube_total,
     price,
+    wealth,
 )
 
 
@@ -68,6 +69,8 @@ class SeatView(_View):
     """Locations this seat may not enter again this round."""
     acted: bool
     """Has taken their Phase 1 action this round."""
+    worth: int
+    """Shillings plus cubes at the wheel's prices now (the round-limit tie-break)."""
 
 
 class MarketView(_View):
@@ -179,6 +182,7 @@ def _location(state: FaginState, key: str) -> LocationView:
 def _seat(state: FaginState, seat: int) -> SeatView:
     return SeatView(
         seat=seat,
+        worth=wealth(state, seat),
         shillings=state.shillings[seat],
         cubes=dict(state.cubes[seat]),
         cube_total=cube_total(state, seat),

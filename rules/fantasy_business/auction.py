@@ -57,6 +57,7 @@ def designate(
         )
     card_id = state.centre[index]
     label = deck.public_name(card_id)
+    number = state.label(card_id)
     minimum = deck.minimum_bid(card_id)
     buyers = eligible(state)
     if price is not None and state.acquired[seat]:
@@ -85,7 +86,7 @@ def designate(
         events.append(
             Event(
                 kind="card_offered",
-                text=f"{seat_ref(seat)} designates card {index + 1}, the {label}. "
+                text=f"{seat_ref(seat)} designates card {number}, the {label}. "
                 f"{seat_ref(buyer)} is the only buyer left and may take it for {minimum} gold "
                 "(/bid) or decline it (/pass).",
                 data={
@@ -102,13 +103,13 @@ def designate(
         opener = next_eligible(state, seat)
         state.auction = AuctionState(card=card_id, to_act=opener)
         text = (
-            f"{seat_ref(seat)} designates card {index + 1}, the {label}. {seat_ref(seat)} has "
+            f"{seat_ref(seat)} designates card {number}, the {label}. {seat_ref(seat)} has "
             f"already bought this turn, so {seat_ref(opener)} opens (minimum {minimum} gold)."
         )
     elif price is None:
         state.auction = AuctionState(card=card_id, to_act=next_eligible(state, seat), quiet=1)
         text = (
-            f"{seat_ref(seat)} designates card {index + 1}, the {label}, and announces no "
+            f"{seat_ref(seat)} designates card {number}, the {label}, and announces no "
             f"price. {seat_ref(state.auction.to_act)} may bid (minimum {minimum} gold) or pass."
         )
     else:
@@ -121,10 +122,7 @@ def designate(
         state.auction = AuctionState(
             card=card_id, price=price, high_bidder=seat, to_act=next_eligible(state, seat)
         )
-        text = (
-            f"{seat_ref(seat)} designates card {index + 1}, the {label}, and offers {price} "
-            f"gold. {seat_ref(state.auction.to_act)} may raise or pass."
-        )
+        text = f"{seat_ref(seat)} designates card {number}, the {label}, and offers {price} gold."
     events.append(
         Event(
             kind="card_designated",
@@ -196,8 +194,7 @@ def bid(state: GameState, seat: int, amount: int, events: list[Event]) -> None:
     events.append(
         Event(
             kind="bid",
-            text=f"{seat_ref(seat)} bids {amount} gold for the {label}. "
-            f"{seat_ref(auction.to_act)} may raise or pass.",
+            text=f"{seat_ref(seat)} bids {amount} gold for the {label}.",
             data={"seat": seat, "amount": amount, "to_act": auction.to_act},
         )
     )
@@ -243,7 +240,7 @@ def pass_turn(state: GameState, seat: int, events: list[Event]) -> None:
     events.append(
         Event(
             kind="passed",
-            text=f"{seat_ref(seat)} passes. {seat_ref(auction.to_act)} may bid or pass.",
+            text=f"{seat_ref(seat)} passes.",
             data={"seat": seat, "to_act": auction.to_act},
         )
     )

@@ -4,8 +4,10 @@ Keys, display names and the data file's aliases are all accepted, in any case. T
 same tables feed the Discord layer's autocomplete (`article_choices`, `special_choices`).
 """
 
+from collections.abc import Collection
 from functools import cache
 
+from rules.errors import RuleError
 from rules.fantasy_business import deck
 from rules.names import match_name
 
@@ -33,17 +35,40 @@ def _special_aliases() -> dict[str, str]:
     return names
 
 
-def article_key(typed: str) -> str:
-    """The article key for a typed name; RuleError for unknown or ambiguous text."""
-    if typed in deck.articles():
+def article_key(typed: str, among: Collection[str] | None = None) -> str:
+    """The article key for a typed name; RuleError for unknown or ambiguous text.
+
+    With `among` (e.g. the articles a player owns) only those are matched, so "magic"
+    means the player's one magic article instead of being ambiguous."""
+    names = {a.key: a.name for a in deck.data().articles}
+    if among is None:
+        if typed in deck.articles():
+            return typed
+        return match_name(typed, _article_aliases(), "article", names)
+    if typed in among:
         return typed
-    return match_name(typed, _article_aliases(), "article")
+    mine = {alias: key for alias, key in _article_aliases().items() if key in among}
+    try:
+        return match_name(typed, mine, "article you own", names)
+    except RuleError:
+        # Not one of theirs: name what they meant, and let the rules say why not.
+        return match_name(typed, _article_aliases(), "article", names)
 
 
-def special_key(typed: str) -> str:
-    if typed in deck.specials():
+def special_key(typed: str, among: Collection[str] | None = None) -> str:
+    """The special card key for a typed name; with `among`, only those cards match."""
+    names = {s.key: s.name for s in deck.data().specials}
+    if among is None:
+        if typed in deck.specials():
+            return typed
+        return match_name(typed, _special_aliases(), "special card", names)
+    if typed in among:
         return typed
-    return match_name(typed, _special_aliases(), "special card")
+    mine = {alias: key for alias, key in _special_aliases().items() if key in among}
+    try:
+        return match_name(typed, mine, "special card you hold", names)
+    except RuleError:
+        return match_name(typed, _special_aliases(), "special card", names)
 
 
 def _choices(typed: str, aliases: dict[str, str], names: dict[str, str]) -> list[tuple[str, str]]:

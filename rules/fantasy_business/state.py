@@ -116,6 +116,9 @@ class GameState(BaseModel):
     """Card ids, top of the pile first. Secret (only its size is public)."""
     discards: list[int] = []
     centre: list[int] = []
+    dealt: tuple[int, ...] = ()
+    """The centre as laid out at the start of the turn: a card keeps its number (its
+    place here, from 1) while the cards before it are sold."""
     gold: list[int]
     articles: list[dict[str, int]]
     """Per seat: article key -> number of cards (no zero entries)."""
@@ -142,7 +145,8 @@ class GameState(BaseModel):
         """A copy `apply` may change freely, about 4x cheaper than re-validating a dump.
 
         Every list, dict and mutable model is copied; frozen models (options, rng,
-        warrants, the last reveal, which is only ever replaced) and tuples are shared.
+        warrants, the last reveal, which is only ever replaced) and tuples (`dealt`)
+        are shared.
         A field added to the state must be added here too; the values test checks
         that a clone equals its original.
         """
@@ -180,6 +184,12 @@ class GameState(BaseModel):
 
     def left_of(self, seat: int) -> int:
         return (seat + 1) % self.players
+
+    def label(self, card_id: int) -> int:
+        """The number a centre card is known by this turn."""
+        if card_id in self.dealt:
+            return self.dealt.index(card_id) + 1
+        return self.centre.index(card_id) + 1
 
 
 def dump_state(state: GameState) -> str:

@@ -36,6 +36,7 @@ def start_turn(state: GameState, events: list[Event]) -> None:
     state.phase = "auction"
     state.auction = None
     state.centre = draw(state, state.players, events)
+    state.dealt = tuple(state.centre)
     shown = ", ".join(deck.public_name(c) for c in state.centre)
     fb = seat_ref(state.first_buyer)
     events.append(

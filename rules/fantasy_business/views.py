@@ -24,7 +24,9 @@ class _View(BaseModel):
 
 class CentreCard(_View):
     index: int
-    """0-based position in the centre (commands show index + 1)."""
+    """0-based position in the centre now (what the Auction action names)."""
+    label: int
+    """The card's number for players, kept for the whole turn (see GameState.dealt)."""
     kind: Literal["article", "special"]
     article: str | None
     name: str
@@ -100,13 +102,15 @@ class FantasyBusinessView(_View):
     you: OwnView | None
 
 
-def _centre_card(index: int, card_id: int) -> CentreCard:
+def _centre_card(state: GameState, index: int, card_id: int) -> CentreCard:
     card = deck.card(card_id)
     minimum = deck.minimum_bid(card_id)
+    label = state.label(card_id)
     if card.kind == "article":
         base = deck.article(card.key).base
         return CentreCard(
             index=index,
+            label=label,
             kind="article",
             article=card.key,
             name=card.name,
@@ -114,7 +118,13 @@ def _centre_card(index: int, card_id: int) -> CentreCard:
             minimum=minimum,
         )
     return CentreCard(
-        index=index, kind="special", article=None, name="special card", base=None, minimum=minimum
+        index=index,
+        label=label,
+        kind="special",
+        article=None,
+        name="special card",
+        base=None,
+        minimum=minimum,
     )
 
 
@@ -125,7 +135,7 @@ def _auction(state: GameState) -> AuctionView | None:
     index = state.centre.index(auction.card)
     return AuctionView(
         index=index,
-        card=_centre_card(index, auction.card),
+        card=_centre_card(state, index, auction.card),
         price=auction.price,
         high_bidder=auction.high_bidder,
         to_act=auction.to_act,
@@ -157,7 +167,7 @@ def view(state: GameState, seat: int | None) -> FantasyBusinessView:
         phase=state.phase,
         first_buyer=state.first_buyer,
         youngest=state.youngest,
-        centre=[_centre_card(i, c) for i, c in enumerate(state.centre)],
+        centre=[_centre_card(state, i, c) for i, c in enumerate(state.centre)],
         auction=_auction(state),
         seats=[
             SeatView(

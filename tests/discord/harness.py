@@ -16,6 +16,7 @@ from simcord.builders import ChannelHandle, GuildHandle
 
 from bot.app import SmithfieldBot, create_bot
 from bot.clock import Clock, system_clock
+from bot.live import sync
 from bot.render.generic import EventPresenter
 from bot.settings import Settings
 from bot.store import Store
@@ -117,3 +118,74 @@ def refused(result: simcord.InteractionResult) -> str:
 def public(result: simcord.InteractionResult) -> str:
     assert not result.ephemeral, result.response.content
     return result.response.content or ""
+
+
+async def confirm(
+    member: simcord.MemberActor, asked: simcord.InteractionResult, label: str
+) -> simcord.InteractionResult:
+    """Answer an irreversible command's private question (abort, resign, kick)."""
+    assert asked.ephemeral and asked.response is not None, asked.response
+    assert asked.response.content.startswith("❓"), asked.response.content
+    return await member.click(asked.response, label=label)
+
+
+def said(channel: ChannelHandle) -> list[discord.Message]:
+    """The channel's messages that say something (the live table message, being all
+    embed, says nothing until it is closed)."""
+    return [message for message in channel.history() if message.content]
+
+
+def last_said(channel: ChannelHandle) -> str:
+    """The newest message in a channel that says something: where a move is announced."""
+    messages = said(channel)
+    assert messages, "nothing was said in the channel"
+    return messages[-1].content or ""
+
+
+YES = {"game abort": "Abort it", "game kick": "Put on autopilot", "game resign": "Resign"}
+"""The Confirm button of each command that asks first."""
+
+
+async def confirmed(
+    member: simcord.MemberActor, channel: ChannelHandle, command: str, /, **options: Any
+) -> str:
+    """Run a command that asks first and confirm it; returns what the channel was told."""
+    asked = await member.slash(channel, command, **options)
+    done = await confirm(member, asked, YES[command])
+    assert done.response is not None and not done.response.content.startswith("❌"), (
+        done.response.content
+    )
+    return last_said(channel)
+
+
+def table_message(w: World, channel: ChannelHandle | None = None) -> discord.Message:
+    """The step's table message: the one message in the channel with live buttons."""
+    live = [
+        message
+        for message in (channel or w.channel).history()
+        if any(
+            isinstance(item, discord.Button) and not item.disabled
+            for row in message.components
+            for item in getattr(row, "children", [])
+        )
+    ]
+    assert len(live) == 1, f"{len(live)} messages carry live buttons"
+    return live[0]
+
+
+async def redraw(w: World, channel: ChannelHandle | None = None) -> discord.Message | None:
+    """Bring the step's table message up to date after a test wrote a prepared position
+    straight into the game row; returns the message if it has live buttons."""
+    where = channel or w.channel
+    service = w.bot.service
+    table = service.table(where.id)
+    assert table is not None
+    await sync(w.bot, service, service.table_message(table), where.id)
+    for message in reversed(where.history()):
+        if any(
+            isinstance(item, discord.Button) and not item.disabled
+            for row in message.components
+            for item in getattr(row, "children", [])
+        ):
+            return message
+    return None

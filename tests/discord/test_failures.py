@@ -16,7 +16,7 @@ from bot.failures import FAILURE_TEXT
 from bot.settings import Settings
 from rules.fantasy_business import RULES
 from rules.fantasy_business.state import GameState
-from tests.discord.harness import World, public, world
+from tests.discord.harness import World, public, table_message, world
 from tests.rules.fantasy_business.fb_builders import position
 
 
@@ -63,10 +63,9 @@ async def test_a_command_that_breaks_answers_privately_and_is_logged(
 async def test_a_button_that_breaks_answers_privately(settings: Settings) -> None:
     async with fantasy_business_at(settings, position(3, centre=["swords", "horses"])) as w:
         alice, bob, _ = w.players
-        auction = await alice.slash(w.channel, "auction", card=1)
-        public(auction)
+        public(await alice.slash(w.channel, "auction", card=1))
         w.bot.service.act_in_game = broken  # type: ignore[method-assign]
-        warned(await bob.click(auction.response, label="Pass"))
+        warned(await bob.click(table_message(w), label="Pass"))
 
 
 async def test_a_price_modal_that_breaks_answers_privately(

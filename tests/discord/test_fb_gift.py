@@ -80,8 +80,11 @@ async def test_3_2_a_special_given_reaches_only_its_receiver_and_the_table_sees_
         state = state_of(w)
         assert [deck.card(c).key for c in state.specials[0]] == ["festival"]
         assert [deck.card(c).key for c in state.specials[1]] == ["guards", "thief"]
-        hand = bob.user.dm_channel.history()[-1]
-        assert "gives you a Thief" in "\n".join(embed_texts(hand))
+        dms = bob.user.dm_channel.history()
+        assert any("gives you a Thief" in (m.content or "") for m in dms)  # notified
+        hands = [m for m in dms if m.embeds and "special cards" in (m.embeds[0].title or "")]
+        assert len(hands) == 1  # the hand is one DM, kept up to date
+        assert "**Thief**" in "\n".join(embed_texts(hands[0]))
         assert len(carol.user.dm_channel.history()) == carol_dms
 
         # The public picture counts face-down specials: alice 1, bob 2.

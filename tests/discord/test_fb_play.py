@@ -7,6 +7,7 @@ The tests assert on what players see.
 """
 
 import re
+from collections.abc import Awaitable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,6 +18,7 @@ from bot.settings import Settings
 from rules.fantasy_business import RULES, deck
 from rules.fantasy_business.actions import PlaySpecial
 from rules.fantasy_business.state import GameState
+from tests.discord.calm import Calm
 from tests.discord.harness import World, public, world
 
 KIND = "fantasy-business"
@@ -73,6 +75,15 @@ class Driver:
     """turn -> the sheets as the rules revealed them (a Thief may take a priced article)."""
     moves: int = 0
     game_id: int = 0
+    calm: Calm | None = None
+    """When set, checked after every accepted action (the calm-table tests)."""
+
+    async def act(self, doing: Awaitable[simcord.InteractionResult]) -> simcord.InteractionResult:
+        result = await doing
+        texts = [result.response.content] if result.response is not None else []
+        if self.calm is not None and not any((t or "").startswith("❌") for t in texts):
+            self.calm.check()
+        return result
 
     @property
     def state(self) -> GameState:
@@ -124,12 +135,13 @@ class Driver:
         if s.auction is None:
             fb = s.first_buyer
             minimum = deck.minimum_bid(s.centre[0])
+            card = s.label(s.centre[0])  # the number the card keeps all turn
             if not s.acquired[fb] and minimum <= s.gold[fb]:
-                result = await self.member(fb).slash(
-                    self.w.channel, "auction", card=1, price=minimum
+                result = await self.act(
+                    self.member(fb).slash(self.w.channel, "auction", card=card, price=minimum)
                 )
             else:
-                result = await self.member(fb).slash(self.w.channel, "auction", card=1)
+                result = await self.act(self.member(fb).slash(self.w.channel, "auction", card=card))
             public(result)
             return
         seat = s.auction.to_act
@@ -138,13 +150,13 @@ class Driver:
         message = self.auction_message()
         if s.auction.offer:
             label = f"Take it for {minimum}" if minimum <= s.gold[seat] else "Decline"
-            public(await actor.click(message, label=label))
+            public(await self.act(actor.click(message, label=label)))
         elif s.auction.high_bidder is None and minimum <= s.gold[seat]:
-            public(await actor.click(message, label=f"Bid {minimum}"))
+            public(await self.act(actor.click(message, label=f"Bid {minimum}")))
         elif self.moves % 2:
-            public(await actor.slash(self.w.channel, "pass"))
+            public(await self.act(actor.slash(self.w.channel, "pass")))
         else:
-            public(await actor.click(message, label="Pass"))
+            public(await self.act(actor.click(message, label="Pass")))
 
     async def play_auctions(self) -> None:
         turn = self.state.turn
@@ -162,7 +174,7 @@ class Driver:
         if play.article is not None:
             options["article"] = play.article
         name = deck.special(play.card).name
-        text = public(await self.member(seat).slash(self.w.channel, "play", **options))
+        text = public(await self.act(self.member(seat).slash(self.w.channel, "play", **options)))
         assert name in text, text
 
     async def set_prices(self, seat: int, turn: int, way: int | None = None) -> None:
@@ -179,23 +191,25 @@ class Driver:
             sheet = await actor.slash(self.w.channel, "sheet")
             assert sheet.ephemeral and sheet.response is not None
             await self.fill_modals(actor, sheet.response, mine, in_dm=False)
-            result = await actor.slash(self.w.channel, "submit")
+            result = await self.act(actor.slash(self.w.channel, "submit"))
             assert "submitted" in public(result)
             return
         if way == 0:
             dm = self.sheet_dm(seat)
             await self.fill_modals(actor, dm, mine, in_dm=True)
-            done = await actor.user.click(dm, label="Submit sheet")
+            done = await self.act(actor.user.click(dm, label="Submit sheet"))
         elif way == 1:
             for key, price in mine.items():
-                r = await actor.user.slash("price", article=deck.article(key).name, amount=price)
+                r = await self.act(
+                    actor.user.slash("price", article=deck.article(key).name, amount=price)
+                )
                 assert r.ephemeral and "Your price for" in (r.response.content or "")
-            done = await actor.user.slash("submit")
+            done = await self.act(actor.user.slash("submit"))
         else:
             for key, price in mine.items():
-                r = await actor.slash(self.w.channel, "price", article=key, amount=price)
+                r = await self.act(actor.slash(self.w.channel, "price", article=key, amount=price))
                 assert r.ephemeral and "Your price for" in (r.response.content or "")
-            done = await actor.slash(self.w.channel, "submit")
+            done = await self.act(actor.slash(self.w.channel, "submit"))
         assert done.acknowledged and not (done.response.content or "").startswith("❌")
 
     def sheet_dm(self, seat: int) -> discord.Message:
@@ -219,9 +233,9 @@ class Driver:
             assert len(keys) <= 5
             values = {key: str(mine[key]) for key in keys}
             if in_dm:
-                done = await actor.user.submit_modal(shown, values)
+                done = await self.act(actor.user.submit_modal(shown, values))
             else:
-                done = await actor.submit_modal(shown, values)
+                done = await self.act(actor.submit_modal(shown, values))
             assert done.ephemeral and "Prices on your sheet" in (done.response.content or "")
 
     async def play_pricing(self) -> None:
@@ -323,7 +337,7 @@ async def test_three_players_play_a_whole_game_to_the_final_scoreboard(
         assert w.store.game(game.id).status == "finished"
         assert w.store.open_game(w.channel.id) is None
         last = w.channel.history()[-1]
-        assert "Game over" in last.content and "archived" in last.content
+        assert "Game over" in last.content and "/game status" in last.content
         board = last.embeds[0]
         assert board.title == "Fantasy Business — final scores after 4 turns"
         final = w.bot.service.replay(game.id)
@@ -331,9 +345,10 @@ async def test_three_players_play_a_whole_game_to_the_final_scoreboard(
         assert scores is not None
         for seat, score in scores.scores.items():
             assert f"**{score}**" in (board.description or ""), (seat, score)
-        assert all(
-            m.mention in last.content for m in w.players if w.players.index(m) in scores.winners
-        )
+        winners = [m.user.name for m in w.players if w.players.index(m) in scores.winners]
+        assert all(f"**{name}**" in last.content for name in winners)
+        assert last.content.count(" wins") + last.content.count(" share the win") == 1
+        assert "wins" not in (board.description or "")  # the winner is named once
 
         messages = public_messages(w)
         assert sorted(reveal_indexes(messages)) == [1, 2, 3, 4]

@@ -9,7 +9,7 @@ import re
 from bot.settings import Settings
 from rules.fantasy_business import RULES, deck
 from rules.fantasy_business.state import GameState
-from tests.discord.harness import public, world
+from tests.discord.harness import public, said, table_message, world
 from tests.discord.test_fb_play import Driver, labels, modal_fields, texts
 from tests.discord.test_fb_refusals import bidding, game_at
 from tests.rules.fantasy_business.fb_builders import position
@@ -38,8 +38,9 @@ async def test_a_player_with_closed_dms_finishes_the_game_through_the_channel(
         for note in notes:
             assert not any(a.name in note for a in deck.articles().values())
             assert not any(s.name in note for s in deck.specials().values())
-        # The others still got their sheets by DM.
-        assert any("Submit sheet" in labels(m) for m in w.players[0].user.dm_channel.history())
+        # The others still got their sheets by DM (closed once the sheets were revealed).
+        dms = [m.content for m in w.players[0].user.dm_channel.history()]
+        assert any("every sheet is revealed" in text for text in dms)
 
 
 async def test_restart_in_the_middle_of_phase_two_loses_nothing_and_old_dm_buttons_work(
@@ -76,7 +77,7 @@ async def test_restart_in_the_middle_of_phase_two_loses_nothing_and_old_dm_butto
             driver.prices.setdefault(1, {})[seat] = mine
         driver.check_reveal(1)
         assert driver.state.turn == 2 and driver.state.phase == "auction"
-        assert "every price sheet is revealed" in w.channel.history()[-2].content
+        assert any("every price sheet is revealed" in m.content for m in said(w.channel))
 
 
 def _eight_articles_last_card() -> GameState:
@@ -134,9 +135,9 @@ async def test_a_won_special_is_named_only_in_its_owners_dm(settings: Settings) 
         public(await bob.slash(w.channel, "pass"))
         won = public(await carol.slash(w.channel, "pass"))
         assert "**alice** buys the special card for 1 gold." in won and "Thief" not in won
-        dm = alice.user.dm_channel.history()[-1]
-        assert "Your special card is a Thief" in dm.content
-        assert dm.embeds[0].title == "Your special cards — alice"
+        dms = alice.user.dm_channel.history()
+        assert any("Your special card is a Thief" in m.content for m in dms)  # notified
+        assert dms[-1].embeds[0].title == "Your special cards — alice"  # the hand, kept in DMs
         assert bob.user.dm_channel.history() == [] and carol.user.dm_channel.history() == []
         assert not any("Thief" in t for m in w.channel.history() for t in texts(m))
         hand = await alice.slash(w.channel, "hand")
@@ -166,17 +167,26 @@ async def test_game_status_is_public_with_the_callers_own_sheet_and_hand_in_priv
     async with game_at(settings, _pricing_with_specials()) as w:
         alice = w.players[0]
         priced = await alice.slash(w.channel, "price", article="swords", amount=6)
-        assert priced.ephemeral and "Price: **6**" in "\n".join(texts(priced.response))
+        assert priced.ephemeral and "Your price for Swords this turn: 6 gold." in "\n".join(
+            texts(priced.response)
+        )
+        dm_sheet = alice.user.dm_channel.history()[-1]  # the sheet in DMs, edited in place
+        assert "Price: **6**" in dm_sheet.embeds[0].fields[0].value
+        # /game status answers privately by default: the table, then one's own sheet and hand.
         status = await alice.slash(w.channel, "game status")
-        shown = "\n".join(texts(status.response))
-        assert "setting prices" in shown and "Sheets in: 0 of 3" in shown
+        assert status.ephemeral and not status.followups
+        titles = [e.title or "" for e in status.response.embeds]
+        assert "setting prices" in titles[0]
+        assert titles[1].startswith("Your price sheet") and titles[2].startswith("Your special")
+        assert "Price: **6**" in status.response.embeds[1].fields[0].value
+        assert "Last turn: 7" in status.response.embeds[1].fields[0].value
+        # share:true posts the public part for everyone; the own part stays private.
+        shared = await alice.slash(w.channel, "game status", share=True)
+        shown = "\n".join(texts(shared.response))
+        assert not shared.ephemeral and "Sheets in: 0 of 3" in shown
         assert "Thief" not in shown and "Festival" not in shown and "2 special cards" in shown
-        private = status.followups[0]
-        assert private.ephemeral
-        titles = [e.title for e in private.embeds]
-        assert titles[0].startswith("Your price sheet") and titles[1].startswith("Your special")
-        assert "Price: **6**" in private.embeds[0].fields[0].value
-        assert "Last turn: 7" in private.embeds[0].fields[0].value
+        private = shared.followups[0]
+        assert private.ephemeral and "Your price sheet" in (private.embeds[0].title or "")
 
 
 async def test_play_announces_the_card_and_its_effect_and_give_moves_gold(
@@ -220,7 +230,9 @@ async def test_auction_buttons_on_an_old_message_work_after_a_restart(settings: 
         old = w.extra["status"]
         await w.restart()
         text = public(await w.players[1].click(old, label="Bid 4"))
-        assert "**bob** bids 4 gold for the Swords. **carol** may raise or pass." in text
+        assert table_message(w).id == old.id  # edited in place after the restart too
+        assert "**bob** bids 4 gold for the Swords." in text
+        assert f"➡️ {w.players[2].mention} to bid or pass." in text
         assert w.players[2].mention in text
 
 

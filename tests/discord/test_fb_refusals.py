@@ -17,7 +17,8 @@ import simcord
 from bot.settings import Settings
 from rules.fantasy_business import RULES
 from rules.fantasy_business.state import AuctionState, GameState, Played
-from tests.discord.harness import World, public, refused, world
+from tests.discord.harness import World, public, redraw, refused, table_message, world
+from tests.discord.test_fb_play import labels
 from tests.rules.fantasy_business.fb_builders import position
 
 Do = Callable[[World], Awaitable[simcord.InteractionResult]]
@@ -46,8 +47,7 @@ async def game_at(settings: Settings, state: GameState) -> AsyncIterator[World]:
         assert game is not None
         w.store.update_game(game, now=w.clock(), state=RULES.dump_state(state))
         w.extra["outsider"] = w.guild.add_member(w.env.create_user("mallory"))
-        status = await alice.slash(w.channel, "game status")
-        w.extra["status"] = status.response
+        w.extra["status"] = await redraw(w)  # the table message, with this position's buttons
         yield w
 
 
@@ -74,7 +74,7 @@ def dm_slash(seat: int, name: str, **options: Any) -> Do:
 
 
 def click(seat: int, label: str) -> Do:
-    """Press a button on the public status message (it carries the auction buttons)."""
+    """Press a button on the step's table message (it carries the auction buttons)."""
 
     async def do(w: World) -> simcord.InteractionResult:
         return await _actor(w, seat).click(w.extra["status"], label=label)
@@ -161,7 +161,8 @@ CASES: list[tuple[str, Callable[[], GameState], Do, str]] = [
         "designate a card not in the centre",
         designating,
         slash(0, "auction", card=5),
-        "There is no card 5 in the centre (there are 4).",
+        "There is no card 5 in the centre now "
+        "(left: 1 Swords, 2 Horses, 3 special card, 4 Armour).",
     ),
     (
         "designate when not the First Buyer",
@@ -267,17 +268,19 @@ async def test_refusal_is_private_explained_and_changes_nothing(
         assert w.snapshot() == before
 
 
-async def test_a_stale_auction_button_is_refused_instead_of_bidding_in_a_later_auction(
+async def test_the_auction_buttons_move_with_the_auction_and_old_ones_disappear(
     settings: Settings,
 ) -> None:
+    """One table message carries the auction's buttons, redrawn for each auction: there
+    is no older message whose "Pass" could act on a later auction."""
     async with game_at(settings, bidding(to_act=1, quiet=1)) as w:
-        old = w.extra["status"]
+        table = w.extra["status"]
+        assert table is not None and "Bid 4" in labels(table)
         public(await w.players[1].slash(w.channel, "bid", amount=4))
         public(await w.players[2].slash(w.channel, "pass"))
         public(await w.players[3].slash(w.channel, "pass"))
         public(await w.players[0].slash(w.channel, "pass"))  # bob buys the Swords
-        public(await w.players[0].slash(w.channel, "auction", card=1))  # Horses, no price
-        before = w.snapshot()
-        text = refused(await w.players[2].click(old, label="Pass"))
-        assert "That auction is over" in text
-        assert w.snapshot() == before
+        public(await w.players[0].slash(w.channel, "auction", card=2))  # Horses, no price
+        now = table_message(w)
+        assert now.id == table.id  # the same message, edited
+        assert "Bid 5" in labels(now) and "Bid 4" not in labels(now)

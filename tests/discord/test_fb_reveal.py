@@ -4,7 +4,7 @@ highest marks, bonuses, the specials' effects) and the new gold, then the next t
 from bot.settings import Settings
 from rules.fantasy_business import deck
 from rules.fantasy_business.state import GameState, Played, Warrant
-from tests.discord.harness import public
+from tests.discord.harness import pinged, public
 from tests.discord.test_fb_refusals import game_at
 from tests.rules.fantasy_business.fb_builders import position
 
@@ -31,8 +31,9 @@ async def test_the_reveal_shows_sheets_income_marks_specials_and_gold(settings: 
     async with game_at(settings, _last_sheet_due()) as w:
         carol = w.players[2]
         first = public(await carol.slash(w.channel, "submit"))
-        assert "Turn 1: every price sheet is revealed" in first
-        reveal, next_turn = w.channel.history()[-2:]
+        assert "**carol** has submitted their price sheet." in first
+        reveal, next_turn, table = w.channel.history()[-3:]
+        assert "Turn 1: every price sheet is revealed" in reveal.content
         sheets, income = reveal.embeds
         assert [(f.name, f.value) for f in sheets.fields] == [
             ("alice", "Swords **5** · Horses **7**"),
@@ -56,10 +57,10 @@ async def test_the_reveal_shows_sheets_income_marks_specials_and_gold(settings: 
             "**bob** +10 → 20 gold",
             "**carol** +6 → 16 gold",
         ]
-        # Then the next turn starts with the new First Buyer, pinged.
+        # Then the next turn starts with the new First Buyer, pinged, and its table below.
         assert "The First Buyer card passes to **bob**." in next_turn.content
-        assert w.players[1].mention in next_turn.content
-        assert next_turn.embeds[0].title == "Fantasy Business — turn 2 of 3: auctions"
+        assert w.players[1].id in pinged(w, next_turn)
+        assert table.embeds[0].title == "Fantasy Business — turn 2 of 3: auctions"
 
 
 def _crowded_table() -> GameState:

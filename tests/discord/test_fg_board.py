@@ -97,7 +97,8 @@ async def test_board_command_shows_the_picture_privately_or_shares_it(settings: 
         png = mine.response.attachments[0]
         assert png.content_type == "image/png"
         assert Image.open(io.BytesIO(await png.read())).width == 1000
-        assert "alice" in mine.response.embeds[0].description
+        # At full width: a plain attachment, not shrunk inside an embed.
+        assert not mine.response.embeds and "alice" in mine.response.content
         assert len(w.channel.history()) == before
 
         shared = await carol.slash(w.channel, "board", share=True)

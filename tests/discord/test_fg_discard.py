@@ -4,7 +4,7 @@ or by DM, a closed DM, and the default applied when the step's time runs out."""
 from bot.settings import Settings
 from rules.fagins_gang import FaginState
 from tests.discord.fg_support import set_state, start_game, state_of
-from tests.discord.harness import pinged, public, refused, world
+from tests.discord.harness import pinged, public, refused, said, world
 
 HOUR = 3600.0
 
@@ -56,9 +56,9 @@ async def test_players_over_the_limit_are_asked_privately_and_discard(settings: 
         # From the DM: the announcement goes to the game's channel.
         done = await alice.user.slash("discard", cubes="3 red, blue blue")
         assert done.ephemeral and "Done" in (done.response.content or "")
-        last = w.channel.last_message
+        last = said(w.channel)[-1]
         assert "**alice** returns 2 blue, 3 red to the warehouses." in last.content
-        assert f"➡️ {carol.mention}: return your cubes" in last.content
+        assert f"➡️ {carol.mention} to return cubes over the hand limit" in last.content
         assert pinged(w, last) == set()  # carol was already told when the step began
 
         text = public(await carol.slash(w.channel, "discard", cubes="2 handkerchiefs"))

@@ -19,7 +19,7 @@ from tests.discord.fg_support import (
     start_game,
     state_of,
 )
-from tests.discord.harness import World, pinged, public, world
+from tests.discord.harness import World, pinged, public, said, table_message, world
 
 
 def mentioned(message: discord.Message) -> set[int]:
@@ -41,8 +41,7 @@ async def play_to_the_end(w: World, limit: int) -> None:
         seat = RULES.waiting_on(before)[0]
         result = await play(w, seat, greedy_action(before, seat))
         assert public(result), "an accepted action is announced publicly"
-        last = w.channel.last_message
-        assert last is not None
+        last = said(w.channel)[-1]
         after = w.store.game(game_id_any(w))
         if after.status == "finished":
             return
@@ -69,7 +68,7 @@ async def run_market_round(w: World) -> None:
     text = public(opened)
     assert "market open" in text and "/market buy" in text
     assert mentioned(opened.response.message) == {alice.id}
-    labels = [c.label for row in opened.response.message.components for c in row.children]
+    labels = [c.label for row in table_message(w).components for c in row.children]
     assert "Pass (leave the market)" in labels
     assert any(label.startswith("Buy green · ") for label in labels)
 
@@ -87,19 +86,18 @@ async def run_market_round(w: World) -> None:
     await bob.click(market_message(w), custom_id=f"sf:fg-buy:{gid}:{cheap[0]}")
     closed = await bob.click(market_message(w), custom_id=f"sf:fg-pass:{gid}:")
     text = public(closed)
-    assert "market closes" in text and "Holdings:" in text
+    assert "market closes" in text
     # Alice's action was the market; bob acts next in Phase 1.
-    assert w.channel.last_message is not None
-    assert mentioned(w.channel.last_message) == {bob.id}
+    assert mentioned(said(w.channel)[-1]) == {bob.id}
 
 
 async def test_a_two_player_game_is_played_to_a_win(settings: Settings) -> None:
     async with world(settings, 2) as w:
         alice, bob = w.players
         await start_game(w, fagin_target=1)
-        start = w.channel.last_message
-        assert start is not None and "begins" in start.content and has_board(start)
-        assert mentioned(start) == {alice.id}
+        begins, board = said(w.channel)[-2:]
+        assert "begins" in begins.content and has_board(board)
+        assert mentioned(board) == {alice.id}  # the ➡️ line ends the start's last message
 
         await run_market_round(w)
         log = (await bob.slash(w.channel, "game log", count=7)).response
@@ -111,11 +109,14 @@ async def test_a_two_player_game_is_played_to_a_win(settings: Settings) -> None:
         messages = w.channel.history()
         summaries = [m for m in messages if "End of round" in m.content]
         assert summaries and all(has_board(m) for m in summaries)
-        assert all("Phase 3" in m.content and "price wheel" in m.content for m in summaries)
+        assert all(
+            "constables patrol" in m.content and "price wheel" in m.content for m in summaries
+        )
         final = messages[-1]
         assert "🏆 **Game over**" in final.content
         winner = state_of_finished(w)
-        assert mentioned(final) == {player(w, winner).id}
+        assert f"**{player(w, winner).user.name}** wins" in final.content
+        assert pinged(w, final) == set()  # nobody has to act any more
         assert has_board(final) or has_board(messages[-2])
         game = w.store.game(game_id_any(w))
         assert game.status == "finished"

@@ -3,7 +3,7 @@
 import pytest
 
 from bot.settings import Settings
-from tests.discord.harness import World, public, refused, world
+from tests.discord.harness import World, confirm, last_said, public, refused, world
 from tests.fakes import FAKE_GAMES
 
 
@@ -34,8 +34,11 @@ async def test_lobby_happy_path_in_a_text_channel(settings: Settings) -> None:
         log = await alice.slash(w.channel, "game log")
         assert log.ephemeral and "No moves" in (log.response.content or "")
 
-        aborted = public(await alice.slash(w.channel, "game abort"))
-        assert "aborted" in aborted
+        asked = await alice.slash(w.channel, "game abort")
+        assert w.store.open_game(w.channel.id) is not None  # nothing happens before Confirm
+        done = await confirm(alice, asked, "Abort it")
+        assert done.response is not None and not done.response.components  # no buttons left
+        assert "aborted" in last_said(w.channel)
         assert w.store.open_game(w.channel.id) is None
         # The channel is free again.
         await open_table(w, game="fantasy-business")
@@ -75,7 +78,8 @@ async def test_manage_channels_member_may_abort_someone_elses_game(settings: Set
     async with world(settings, 2, games=FAKE_GAMES) as w:
         mod = w.member_with_manage_channels()
         await open_table(w)
-        assert "aborted" in public(await mod.slash(w.channel, "game abort"))
+        await confirm(mod, await mod.slash(w.channel, "game abort"), "Abort it")
+        assert "aborted" in last_said(w.channel)
 
 
 REFUSALS = [

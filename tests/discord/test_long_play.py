@@ -10,7 +10,7 @@ import pytest
 
 from bot import deadlines
 from bot.settings import Settings
-from tests.discord.harness import World, public, refused, world
+from tests.discord.harness import World, confirmed, public, refused, world
 from tests.fakes import FAKE_GAMES
 
 HOUR = 3600.0
@@ -144,7 +144,7 @@ async def test_kick_puts_a_seat_on_autopilot_which_plays_at_once(settings: Setti
         before = w.snapshot()
         assert "Only the host" in refused(await bob.slash(w.channel, "game kick", member=alice))
         assert w.snapshot() == before
-        text = public(await alice.slash(w.channel, "game kick", member=bob))
+        text = await confirmed(alice, w.channel, "game kick", member=bob)
         assert "autopilot" in text
         public(await alice.slash(w.channel, "game timer", hours=1))
         await w.env.advance_time(1.01 * HOUR)
@@ -154,7 +154,8 @@ async def test_kick_puts_a_seat_on_autopilot_which_plays_at_once(settings: Setti
         assert game is not None
         log = [(row.seat, row.user_id) for row in w.store.actions(game.id)]
         assert log == [(0, None), (1, None)]
-        assert any("🤖 bob is on autopilot." in m for m in contents(w))
+        folded = [m for m in contents(w) if "🤖 **bob** adds 1." in m]
+        assert folded and "Time is up for **alice**" in folded[0]  # one message for both
         mod = w.member_with_manage_channels()
         assert "already on autopilot" in refused(
             await mod.slash(w.channel, "game kick", member=bob)
@@ -167,7 +168,7 @@ async def test_resign_and_replace_hand_the_seat_over(settings: Settings) -> None
         alice, bob, carol = w.players
         await running(w, players=2)
         public(await w.players[0].slash(w.channel, "game timer", hours=1))
-        assert "resigned" in public(await bob.slash(w.channel, "game resign"))
+        assert "resigned" in await confirmed(bob, w.channel, "game resign")
         assert "Only the host" in refused(
             await bob.slash(w.channel, "game replace", old=bob, new=carol)
         )

@@ -8,7 +8,7 @@ from rules.fantasy_business import RULES as FB
 from rules.fantasy_business import deck
 from rules.fantasy_business.state import GameState
 from tests.discord.fg_support import greedy_action, play, start_game, state_of
-from tests.discord.harness import World, pinged, public, refused, world
+from tests.discord.harness import World, confirmed, pinged, public, refused, said, world
 
 HOUR = 3600.0
 
@@ -38,7 +38,7 @@ async def fb_move(w: World, seat: int) -> None:
     member = w.players[seat]
     if s.phase == "auction":
         if s.auction is None:
-            public(await member.slash(w.channel, "auction", card=1))
+            public(await member.slash(w.channel, "auction", card=s.label(s.centre[0])))
         elif s.auction.high_bidder is None and deck.minimum_bid(s.auction.card) <= s.gold[seat]:
             public(await member.slash(w.channel, "bid", amount=deck.minimum_bid(s.auction.card)))
         else:
@@ -121,7 +121,7 @@ async def test_kicked_players_seat_plays_its_default_at_once(settings: Settings)
         public(await alice.slash(w.channel, "auction", card=1))  # no price: bob to bid
         state: Any = fb_state(w)
         assert state.auction.to_act == 1
-        text = public(await alice.slash(w.channel, "game kick", member=bob))
+        text = await confirmed(alice, w.channel, "game kick", member=bob)
         assert "autopilot" in text and "passes" in text
         assert fb_state(w).auction is None or fb_state(w).auction.to_act != 1
 
@@ -132,10 +132,10 @@ async def test_a_simultaneous_step_pings_each_player_once(settings: Settings) ->
         await fb_table(w, turns=1)
         while fb_state(w).phase == "auction":
             await fb_move(w, FB.waiting_on(fb_state(w))[0])
-        opened = w.channel.history()[-1]
+        opened = said(w.channel)[-1]
         assert pinged(w, opened) >= {bob.id, carol.id}  # everyone is told once
         await fb_move(w, 0)  # alice submits: bob and carol must not be pinged again
-        after_alice = w.channel.history()[-1]
+        after_alice = said(w.channel)[-1]
         assert "submitted" in after_alice.content and pinged(w, after_alice) == set()
         await fb_move(w, 1)
-        assert pinged(w, w.channel.history()[-1]) == set()
+        assert pinged(w, said(w.channel)[-1]) == set()

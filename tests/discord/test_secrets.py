@@ -64,18 +64,25 @@ async def test_button_custom_ids_carry_no_card_identity_or_price(settings: Setti
     state = position(3, centre=["thief", "swords", "horses"])
     async with game_at(settings, state) as w:
         alice, bob, carol = w.players
+        ids: list[str] = []
+
+        def seen() -> None:
+            messages = [*w.channel.history()]
+            for member in w.players:
+                messages += member.user.dm_channel.history()
+            ids.extend(
+                str(button.get("custom_id", ""))
+                for message in messages
+                for row in message.components
+                for button in row.to_dict().get("components", [])
+            )
+
         public(await alice.slash(w.channel, "auction", card=1, price=1))
+        seen()
         public(await bob.slash(w.channel, "pass"))
+        seen()
         public(await carol.slash(w.channel, "pass"))
-        messages = [*w.channel.history()]
-        for member in w.players:
-            messages += member.user.dm_channel.history()
-        ids = [
-            str(button.get("custom_id", ""))
-            for message in messages
-            for row in message.components
-            for button in row.to_dict().get("components", [])
-        ]
+        seen()
         assert ids, "the auction messages carry buttons"
         for custom_id in ids:
             assert re.fullmatch(r"sf:fb-[a-z]+:\d+:[\d.]*", custom_id), custom_id
@@ -90,5 +97,5 @@ async def test_the_log_does_not_name_a_special_card_won_at_auction(settings: Set
         public(await carol.slash(w.channel, "pass"))
         log = await bob.slash(w.channel, "game log")
         text = (log.response.content or "").lower()
-        assert "designated card 1" in text
+        assert "designated a card at 1 gold" in text
         assert not any(word in text for word in SPECIAL_WORDS), text

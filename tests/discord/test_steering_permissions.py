@@ -12,7 +12,7 @@ import pytest
 import simcord
 
 from bot.settings import Settings
-from tests.discord.harness import World, public, refused, world
+from tests.discord.harness import YES, World, confirmed, public, refused, world
 from tests.fakes import FAKE_GAMES
 
 
@@ -54,7 +54,10 @@ async def test_a_member_with_manage_channels_may_steer(settings: Settings, comma
     async with world(settings, 3, games=FAKE_GAMES) as w:
         mod = w.member_with_manage_channels()
         await running_after_restart(w, w.channel)
-        public(await mod.slash(w.channel, command, **options(w, command)))
+        if command in YES:
+            await confirmed(mod, w.channel, command, **options(w, command))
+        else:
+            public(await mod.slash(w.channel, command, **options(w, command)))
 
 
 @pytest.mark.parametrize("command", ["game pause", "game resume"])
@@ -77,5 +80,5 @@ async def test_manage_channels_granted_on_the_game_channel_alone_is_enough(
             overwrites={keeper: discord.PermissionOverwrite(manage_channels=True)},
         )
         await running_after_restart(w, table)
-        assert "aborted" in public(await keeper.slash(table, "game abort"))
+        assert "aborted" in await confirmed(keeper, table, "game abort")
         simcord.assert_no_errors(w.env)

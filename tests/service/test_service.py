@@ -33,7 +33,7 @@ async def test_an_accepted_action_is_stored_with_its_log_row(tmp_path: Path) -> 
     assert outcome.accepted and "**alice** adds 2." in outcome.public[0].content
     assert outcome.public[0].mentions == [BOB.user_id]
     game = service.store.open_game(PLACE.channel_id)
-    assert game is not None and game.version == 2
+    assert game is not None and game.version == 3  # joined (1), started (2), the move (3)
     assert [row.action for row in service.store.actions(game.id)] == [{"type": "add", "amount": 2}]
 
 
@@ -67,7 +67,7 @@ async def test_a_finished_game_is_archived_and_frees_the_channel(tmp_path: Path)
         outcome = await service.act(PLACE, actors[turn % 2], add(3))
         assert outcome.accepted
         turn += 1
-    assert "Game over" in outcome.public[0].content
+    assert "Game over" in outcome.public[-1].content
     assert service.store.games_with_status("finished")
     assert (await service.new_game(PLACE, BOB, "fagins-gang", {})).accepted
 

@@ -65,6 +65,7 @@ def position(
         rng=Rng(seed=7),
         draw_pile=pile,
         centre=centre_ids,
+        dealt=tuple(centre_ids),
         gold=list(gold) if gold is not None else [10] * players,
         articles=held_articles,
         specials=held_specials,

@@ -58,7 +58,7 @@ def test_3_2_article_names_are_matched_by_prefix_any_case() -> None:
         state,
         0,
         SetPrice(article="magic", price=3),
-        "“magic” could be more than one article: magic_components, magic_potions.",
+        "“magic” could be more than one article: Magic Components, Magic Potions.",
     )
 
 

@@ -1,0 +1,76 @@
+"""Asking first: abort, resign and kick end weeks of play with one click.
+
+The command only checks that it would be allowed and answers privately with a question
+and two buttons; the action happens on Confirm, for the person who asked only (the
+buttons carry their id), and only if the game is still the one they asked about (the
+buttons carry its id too). Cancel changes nothing.
+"""
+
+from typing import Literal
+
+from bot import seats
+from bot.messages import ButtonSpec, Message, Outcome
+from bot.service import Actor, GameService, Place
+
+CONFIRM = "confirm"
+"""The button route (cogs/lobby.py answers it)."""
+
+Question = Literal["abort", "resign", "kick"]
+
+
+def _buttons(game_id: int, what: Question, actor: Actor, target: int, yes: str) -> list[ButtonSpec]:
+    arg = f"{what}.{actor.user_id}.{target}"
+    return [
+        ButtonSpec(yes, CONFIRM, game_id, arg, "danger"),
+        ButtonSpec("Cancel", CONFIRM, game_id, f"cancel.{actor.user_id}.0", "secondary"),
+    ]
+
+
+def ask(
+    service: GameService, place: Place, actor: Actor, what: Question, target: int = 0
+) -> Outcome:
+    """The question with its Confirm / Cancel buttons, or the refusal the command would
+    give anyway (a store-thread function: it reads the game)."""
+    if what == "abort":
+        game = service.abortable(place, actor)
+        if isinstance(game, str):
+            return Outcome.refusal(game)
+        title = service.games[game.kind].title
+        noun = "lobby" if game.status == "lobby" else "game"
+        text = (
+            f"❓ Abort this **{title}** {noun}? It ends for everyone, with no winner, and "
+            "cannot be undone."
+        )
+        return Outcome(reply=Message(text, buttons=_buttons(game.id, what, actor, 0, "Abort it")))
+    if what == "resign":
+        found = seats.resignable(service, place, actor)
+        if isinstance(found, str):
+            return Outcome.refusal(found)
+        table, _ = found
+        text = (
+            f"❓ Resign from this **{table.rules.title}** game? Your seat is played by the "
+            "autopilot from then on; only the host can hand it to someone with `/game replace`."
+        )
+        buttons = _buttons(table.game.id, what, actor, 0, "Resign")
+        return Outcome(reply=Message(text, buttons=buttons))
+    found = seats.kickable(service, place, actor, target)
+    if isinstance(found, str):
+        return Outcome.refusal(found)
+    table, seat = found
+    text = (
+        f"❓ Put **{table.name(seat)}**'s seat on autopilot? It then plays the default "
+        "move whenever it is due, until `/game replace` hands it to someone."
+    )
+    buttons = _buttons(table.game.id, what, actor, target, "Put on autopilot")
+    return Outcome(reply=Message(text, buttons=buttons))
+
+
+async def confirmed(
+    service: GameService, place: Place, actor: Actor, game_id: int, what: str, target: int
+) -> Outcome:
+    """Do what was asked, if it is still allowed and still the same game."""
+    if what == "abort":
+        return await service.abort(place, actor, game_id)
+    if what == "resign":
+        return await seats.resign(service, place, actor, game_id)
+    return await seats.kick(service, place, actor, target, game_id)

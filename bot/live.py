@@ -1,0 +1,170 @@
+"""Messages kept up to date in place: a step's table message and a player's DM sheet.
+
+A channel that hosts a game for weeks must stay readable: the full picture of the
+current step (the auction, the market, the price-sheet round, the lobby) lives in one
+message that is edited on every move, and only it carries live buttons. When the step
+ends the message is closed (buttons removed, a closing note said) and the next step
+gets a new message at the bottom. The message ids live in the database
+(`live_messages`), so editing continues after a restart; each carries the game version
+it shows, so an update that arrives late can never overwrite a newer one. A table
+message that has scrolled far up (`REPOST_AFTER` messages since) is posted again at the
+bottom and its old copy stripped.
+"""
+
+import asyncio
+import logging
+from typing import Any, Protocol
+
+import discord
+
+from bot.buttons import view_of
+from bot.limits import fit
+from bot.messages import TABLE, Live, Message
+from bot.store import LiveRow
+
+log = logging.getLogger(__name__)
+
+REPOST_AFTER = 15
+"""Messages in the channel after the table message before it is posted again below."""
+CLOSED = ""
+"""The step of a closed message: nothing is shown there any more."""
+
+
+class Activity:
+    """How many messages each channel has seen since its table message was posted.
+
+    Counted from gateway events (message ids grow with time, so a message counts when
+    its id is above the table message's); after a restart a channel starts at zero.
+    """
+
+    def __init__(self) -> None:
+        self._since: dict[int, tuple[int, int]] = {}
+
+    def posted(self, channel_id: int, message_id: int) -> None:
+        self._since[channel_id] = (message_id, 0)
+
+    def seen(self, channel_id: int, message_id: int) -> None:
+        known = self._since.get(channel_id)
+        if known is not None and message_id > known[0]:
+            self._since[channel_id] = (known[0], known[1] + 1)
+
+    def count(self, channel_id: int, message_id: int) -> int:
+        known = self._since.get(channel_id)
+        return known[1] if known is not None and known[0] == message_id else 0
+
+
+class LiveStore(Protocol):
+    """What keeping messages up to date needs from the game service."""
+
+    activity: Activity
+
+    async def call(self, work: Any, *args: Any) -> Any: ...
+
+    def live_lock(self, key: tuple[int, str, int]) -> asyncio.Lock: ...
+
+    @property
+    def store(self) -> Any: ...
+
+
+async def sync(client: discord.Client, service: LiveStore, live: Live, channel_id: int) -> bool:
+    """Bring one live message up to date. Returns False when a DM could not be delivered
+    (the caller tells the channel, without the content)."""
+    key = (live.game_id, live.slot, live.user_id)
+    async with service.live_lock(key):
+        row: LiveRow | None = await service.call(service.store.live_message, *key)
+        if row is not None and row.version > live.version:
+            return True  # a newer picture is already shown
+        same_step = row is not None and live.step is not None and row.step == live.step
+        if row is not None and same_step:
+            if live.user_id == 0 and service.activity.count(row.channel_id, row.message_id) >= (
+                REPOST_AFTER
+            ):
+                await _strip(client, row, "⬇️ *This table moved to the bottom of the channel.*")
+                return await _post(client, service, live, channel_id)
+            if await _edit(client, row, live):
+                await _save(service, row.model_copy(update={"version": live.version}))
+                return True
+            return await _post(client, service, live, channel_id)
+        if row is not None and row.step != CLOSED:
+            await _strip(client, row, live.closing)
+        if live.step is None or live.message is None:
+            if row is not None:
+                closed = row.model_copy(update={"step": CLOSED, "version": live.version})
+                await _save(service, closed)
+            return True
+        return await _post(client, service, live, channel_id)
+
+
+async def _save(service: LiveStore, row: LiveRow) -> None:
+    await service.call(service.store.save_live_message, row)
+
+
+async def _target(client: discord.Client, live: Live, channel_id: int) -> discord.abc.Messageable:
+    if live.user_id == 0:
+        return client.get_partial_messageable(channel_id)
+    user = client.get_user(live.user_id) or await client.fetch_user(live.user_id)
+    return user.dm_channel or await user.create_dm()
+
+
+async def _post(client: discord.Client, service: LiveStore, live: Live, channel_id: int) -> bool:
+    assert live.message is not None and live.step is not None
+    try:
+        target = await _target(client, live, channel_id)
+        sent = await target.send(**_fields(live.message))
+    except (discord.Forbidden, discord.NotFound) as error:
+        if live.user_id == 0:
+            raise
+        log.info("DM to %s failed: %s", live.user_id, error)
+        return False
+    if live.user_id == 0:
+        service.activity.posted(sent.channel.id, sent.id)
+    row = LiveRow(
+        game_id=live.game_id,
+        slot=live.slot,
+        user_id=live.user_id,
+        channel_id=sent.channel.id,
+        message_id=sent.id,
+        step=live.step,
+        version=live.version,
+    )
+    await _save(service, row)
+    return True
+
+
+async def _edit(client: discord.Client, row: LiveRow, live: Live) -> bool:
+    """Edit in place; False when the message is gone (deleted by someone)."""
+    assert live.message is not None
+    message = client.get_partial_messageable(row.channel_id).get_partial_message(row.message_id)
+    try:
+        await message.edit(**_fields(live.message, editing=True))
+    except discord.NotFound:
+        return False
+    return True
+
+
+async def _strip(client: discord.Client, row: LiveRow, note: str) -> None:
+    """Close a message down to one line: the step's moves are in the channel below it,
+    so its old picture would only be a stale copy, and no button may stay pressable."""
+    message = client.get_partial_messageable(row.channel_id).get_partial_message(row.message_id)
+    try:
+        await message.edit(content=note or "✔️ Closed.", embeds=[], view=None)
+    except discord.NotFound:
+        pass  # already gone: nothing left to close
+    except discord.HTTPException as error:
+        log.warning("Could not close message %s: %s", row.message_id, error)
+
+
+def _fields(message: Message, *, editing: bool = False) -> dict[str, Any]:
+    message = fit(message)
+    fields: dict[str, Any] = {
+        "content": message.content or None,
+        "embeds": message.embeds,
+        "view": view_of(message.buttons),
+        "allowed_mentions": discord.AllowedMentions.none(),
+    }
+    if not editing and fields["view"] is None:
+        del fields["view"]
+    return fields
+
+
+__all__ = ["CLOSED", "REPOST_AFTER", "TABLE", "Activity", "sync"]
