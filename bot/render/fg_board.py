@@ -2,8 +2,8 @@
 
 Discord shows an attached picture at the width of the chat, which on a phone is about
 400 px, so the 1000 px picture is drawn for being read at 40 %: every number a player
-decides by is set at 28 px or more (about 8 px high on the phone), every other word at
-24 px or more, and every cube, disc and arrow is at least 20 px across. To make room, the
+decides by is set at 28 px or more (digits about 8 px high on the phone), every other
+word at 24 px or more, and every cube, disc and arrow is at least 20 px across. To make room, the
 board is a grid: one column per location, with its Fagin space, its eight levels and,
 underneath, the market stall of its colour; the level numbers and the row names are
 written once, in an axis on the left. A legend strip at the bottom names each seat's
@@ -81,16 +81,18 @@ SEAT_RADIUS = 20
 NAME_LEFT = MARGIN + 2 * SEAT_RADIUS + 12
 BADGES_RIGHT = 320
 SHILLINGS_RIGHT = 410
-CUBES_LEFT = 444
-CUBES_STEP = 46
-TOTAL_CENTRE = CUBES_LEFT + (LOCATIONS - 1) * CUBES_STEP + 66
+CUBES_LEFT = 440
+CUBES_STEP = 44
+TOTAL_CENTRE = CUBES_LEFT + (LOCATIONS - 1) * CUBES_STEP + 72
 SUPPLY_CENTRE = TOTAL_CENTRE + 100
 AT_FAGIN_CENTRE = WIDTH - MARGIN - 52
 
-# Text sizes: numbers a player decides by, the words around them, and the title.
+# Text sizes: numbers a player decides by, the words around them, the legend's words and
+# the players' tags (read once, then known), and the title.
 NUMBER = 28
 BIG_NUMBER = 32
-WORDS = 24
+WORDS = 26
+SMALL = 24
 TITLE = 30
 
 BACKGROUND: RGB = (244, 236, 216)
@@ -285,7 +287,7 @@ class _Item:
     bold: bool = False
 
     def width(self) -> int:
-        return self.icons + ICON_GAP + round(font(WORDS).getlength(self.words)) + ITEM_GAP
+        return self.icons + ICON_GAP + round(font(SMALL).getlength(self.words)) + ITEM_GAP
 
 
 class _Painter:
@@ -385,9 +387,9 @@ class _Painter:
         """A player's tag (First Player, Market token, winner); returns its width."""
         label, colour = BADGES[symbol]
         x, y = at
-        width = round(font(WORDS).getlength(label)) + 14
+        width = round(font(SMALL).getlength(label)) + 14
         self.draw.rounded_rectangle((x, y - 15, x + width, y + 15), radius=6, fill=colour)
-        self.text((x + width // 2, y), label, WORDS, WHITE, anchor="mm")
+        self.text((x + width // 2, y), label, SMALL, WHITE, anchor="mm")
         self.glyph(symbol, width, 30)
         return width
 
@@ -592,7 +594,7 @@ class _Painter:
         x, y = at
         for symbol in symbols:
             label = BADGES[symbol][0]
-            x -= round(font(WORDS).getlength(label)) + 14
+            x -= round(font(SMALL).getlength(label)) + 14
             self.badge((x, y), symbol)
             x -= 6
         return x
@@ -611,9 +613,9 @@ class _Painter:
             """An entry whose mark is a word of the picture, set in bold."""
 
             def draw(x: int, y: int) -> None:
-                self.text((x, y), text, WORDS, INK, "lm", bold=True)
+                self.text((x, y), text, SMALL, INK, "lm", bold=True)
 
-            width = round(font(WORDS).getlength(text)) + 2
+            width = round(font(SMALL).getlength(text)) + 2
             items.append(_Item(LegendEntry((text,), f"{text}: {words}"), width, draw, words))
 
         for seat in range(view.players):
@@ -621,7 +623,7 @@ class _Painter:
             def urchin(x: int, y: int, seat: int = seat) -> None:
                 self.disc((x + SEAT_RADIUS, y), SEAT_RADIUS, seat, NUMBER)
 
-            name = _fit(self.names[seat], WORDS, LEGEND_NAME)
+            name = _fit(self.names[seat], SMALL, LEGEND_NAME)
             items.append(
                 _Item(LegendEntry((seat_symbol(seat),), name), 2 * SEAT_RADIUS, urchin, name, True)
             )
@@ -650,8 +652,8 @@ class _Painter:
             (FAGIN,),
             SWATCH,
             fagin,
-            f"Fagin: urchins sent home ({view.fagin_price}s each); "
-            f"{target} there win{'s' if target == 1 else ''}",
+            f"Fagin: urchins back home ({view.fagin_price}s); {target} there "
+            + ("wins" if target == 1 else "win"),
         )
         key("s", "shillings")
         key("per level", "cubes of its colour to move one level")
@@ -661,7 +663,7 @@ class _Painter:
             self.square((x + CUBE + CUBE_GAP, y - CUBE // 2), CUBE, None)
 
         add((FREE_SPACE,), 2 * CUBE + CUBE_GAP, stall, "stall: for sale / free")
-        key("store", "cubes left in the warehouse")
+        key("store", "in the warehouse")
 
         def acting(x: int, y: int) -> None:
             self.swatch((x, y), HIGHLIGHT, TO_ACT)
@@ -674,24 +676,28 @@ class _Painter:
             def tag(x: int, y: int, symbol: str = symbol) -> None:
                 self.badge((x, y), symbol)
 
-            add((symbol,), round(font(WORDS).getlength(label)) + 14, tag, symbol)
+            add((symbol,), round(font(SMALL).getlength(label)) + 14, tag, symbol)
         return items
 
     @staticmethod
     def _flow(items: list[_Item]) -> list[list[_Item]]:
-        """Legend entries in lines as wide as the picture; the seats' names on lines of
-        their own, so the symbols after them always start a line."""
+        """Legend entries in lines as wide as the picture: the seats first, in order, then
+        each other entry in the first line with room for it, so the legend stays short."""
+        room = WIDTH - 2 * MARGIN + ITEM_GAP
         rows: list[list[_Item]] = []
-        used = WIDTH
-        seats = True
-        for item in items:
-            seat = item.entry.symbols[0].startswith("seat ")
-            if used + item.width() - ITEM_GAP > WIDTH - 2 * MARGIN or seat != seats:
+        seats = [item for item in items if item.entry.symbols[0].startswith("seat ")]
+        for item in seats:
+            if not rows or sum(i.width() for i in rows[-1]) + item.width() > room:
                 rows.append([])
-                used = 0
             rows[-1].append(item)
-            used += item.width()
-            seats = seat
+        for item in items:
+            if item in seats:
+                continue
+            row = next((r for r in rows if sum(i.width() for i in r) + item.width() <= room), None)
+            if row is None:
+                row = []
+                rows.append(row)
+            row.append(item)
         return rows
 
     def legend(self) -> None:
@@ -704,7 +710,7 @@ class _Painter:
             for item in row:
                 item.draw(x, y)
                 at = (x + item.icons + ICON_GAP, y)
-                self.text(at, item.words, WORDS, INK, "lm", bold=item.bold)
+                self.text(at, item.words, SMALL, INK, "lm", bold=item.bold)
                 self.drawing.legend.append(item.entry)
                 x += item.width()
 
