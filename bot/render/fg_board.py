@@ -3,9 +3,9 @@
 Discord shows an attached picture at the width of the chat, which on a phone is about
 400 px, so the 1000 px picture is drawn for being read at 40 %: every number a player
 decides by is set at 28 px or more (digits about 8 px high on the phone), every other
-word at 24 px or more, and every cube, disc and arrow is at least 20 px across. To make room, the
-board is a grid: one column per location, with its Fagin space, its eight levels and,
-underneath, the market stall of its colour; the level numbers and the row names are
+word at 24 px or more, and every cube, disc and arrow is at least 20 px across. To make
+room, the board is a grid: one column per location, with its Fagin space, its levels
+and, underneath, the market stall of its colour; the level numbers and the row names are
 written once, in an axis on the left. A legend strip at the bottom names each seat's
 urchin colour and explains every other mark, so a newcomer can read the picture alone.
 
