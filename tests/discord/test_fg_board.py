@@ -1,29 +1,59 @@
-"""The board picture: what must be where, read back from the PNG's pixels, and `/board`."""
+"""The board picture: what must be where, read back from the PNG's pixels, the legend, the
+sizes of what is drawn (it must read at phone width), and `/board`."""
 
 import io
 
-from PIL import Image
+from PIL import Image, ImageFont
 
 from bot.render.fg_board import (
     BACKGROUND,
+    BADGES,
     CONSTABLE,
+    CONSTABLE_DOWN,
+    CONSTABLE_RADIUS,
+    CONSTABLE_UP,
+    FAGIN,
+    FAGIN_RADIUS,
+    FIRST_PLAYER,
+    FREE_CHOICE,
+    FREE_SPACE,
     GOODS,
+    MARKET_TOKEN,
     PLAYER_COLOURS,
+    TO_ACT,
     WHITE,
+    WIDTH,
+    WINNER,
+    BoardDrawing,
+    arrow,
     constable_centre,
+    draw_board,
     fagin_centre,
     player_colour,
     render_board,
+    seat_symbol,
     stall_space,
     urchin_centre,
 )
 from bot.settings import Settings
-from rules.fagins_gang import RULES, FaginState
+from rules.fagins_gang import BOARD, RULES, FaginState, OpenMarket
+from rules.fagins_gang.ending import check_fagin_win
 from rules.fagins_gang.state import Constable
 from tests.discord.fg_support import set_state, start_game
 from tests.discord.harness import public, world
 
 NAMES = ["alice", "bob", "carol", "dave", "erin", "frank"]
+LONG_NAMES = ["Alexandra_the_Great", "bob", "Carolina Herrera", "dave", "Ernestine", "frank99"]
+
+PHONE = 400
+"""The width, in px, a phone shows a Discord attachment at."""
+SCALE = PHONE / WIDTH
+MIN_TEXT = 6.0
+"""The least height, at phone width, of a capital or digit in any text (px)."""
+MIN_NUMBER = 7.5
+"""The least height, at phone width, of the digits of a number a player decides by (px)."""
+MIN_GLYPH = 8.0
+"""The least width and height, at phone width, of a cube, disc, arrow, swatch or tag (px)."""
 
 
 def position(players: int = 3) -> FaginState:
@@ -34,6 +64,30 @@ def position(players: int = 3) -> FaginState:
     state.constables["bow"] = Constable(level=6, facing="up")
     state.stalls["blue"] = 4
     return state
+
+
+def busy(players: int = 6) -> FaginState:
+    """A market in progress with every seat back at Fagin at the Thames and both facings."""
+    state = position(players)
+    for seat in range(players):
+        state.urchins["thames"][seat] = "fagin"
+        state.supply[seat] -= 1
+    state, _ = RULES.apply(state, 0, OpenMarket())
+    assert state.market is not None
+    return state
+
+
+def finished() -> FaginState:
+    state = position(3)
+    for key in BOARD.ring[1 : 1 + state.options.fagin_target]:
+        state.urchins[key][2] = "fagin"
+        state.supply[2] -= 1
+    assert check_fagin_win(state, 2)
+    return state
+
+
+def drawing(state: FaginState, names: list[str] = NAMES) -> BoardDrawing:
+    return draw_board(RULES.view(state, None), names[: state.players])
 
 
 def picture(state: FaginState) -> Image.Image:
@@ -51,8 +105,14 @@ def pixel(image: Image.Image, at: tuple[int, int], dx: int = 0, dy: int = 0) -> 
 
 def test_the_board_is_a_phone_friendly_png_growing_with_the_players() -> None:
     small, large = picture(position(2)), picture(position(6))
-    assert small.width == large.width == 1000
-    assert 900 < small.height < large.height <= 1200
+    assert small.width == large.width == WIDTH
+    # Taller than wide, but not so tall that a chat shows it as a thin strip.
+    assert WIDTH < small.height < large.height <= 1.5 * WIDTH
+
+
+def test_the_same_position_gives_the_same_png() -> None:
+    view = RULES.view(busy(), None)
+    assert render_board(view, NAMES) == render_board(view, NAMES)
 
 
 def test_an_urchin_is_drawn_in_its_players_colour_on_its_level() -> None:
@@ -65,18 +125,39 @@ def test_an_urchin_is_drawn_in_its_players_colour_on_its_level() -> None:
 
 def test_an_urchin_at_fagin_sits_on_the_locations_fagin_space() -> None:
     image = picture(position())
-    assert pixel(image, fagin_centre(1, 0, 1), dx=-9) == player_colour(2)
-    assert pixel(image, fagin_centre(0, 0, 1), dx=-9) != player_colour(2)
+    assert pixel(image, fagin_centre(1, 0, 1), dx=-14) == player_colour(2)
+    assert pixel(image, fagin_centre(0, 0, 1), dx=-14) != player_colour(2)
+
+
+def test_a_crowded_fagin_space_still_shows_every_seats_colour() -> None:
+    image = picture(busy())
+    for seat in range(6):
+        # Above the number, in the part of the disc the next one leaves showing.
+        at = fagin_centre(0, seat, 6)
+        assert pixel(image, at, dx=-FAGIN_RADIUS // 2, dy=-FAGIN_RADIUS * 3 // 4) == (
+            player_colour(seat)
+        )
 
 
 def test_constables_show_where_they_stand_and_which_way_they_face() -> None:
     image = picture(position())
+    tip, base, _ = arrow(CONSTABLE_RADIUS)
+    inside, behind = tip // 2, base + (CONSTABLE_RADIUS - base) // 2
     down = constable_centre(2, 0)  # Holborn Hill, level 0, facing down
-    assert pixel(image, down, dx=-13) == CONSTABLE
-    assert pixel(image, down, dy=7) == WHITE and pixel(image, down, dy=-9) == CONSTABLE
+    assert pixel(image, down, dx=-CONSTABLE_RADIUS + 6) == CONSTABLE
+    assert pixel(image, down, dy=inside) == WHITE and pixel(image, down, dy=-behind) == CONSTABLE
     up = constable_centre(3, 6)  # Bow Street, level 6, facing up
-    assert pixel(image, up, dy=-7) == WHITE and pixel(image, up, dy=9) == CONSTABLE
-    assert pixel(image, constable_centre(2, 3), dx=-13) != CONSTABLE
+    assert pixel(image, up, dy=-inside) == WHITE and pixel(image, up, dy=behind) == CONSTABLE
+    assert pixel(image, constable_centre(2, 3), dx=-CONSTABLE_RADIUS + 6) != CONSTABLE
+
+
+def test_an_urchin_never_hides_a_constable_on_its_level() -> None:
+    # The rules never leave an urchin on the constable's level; a broken state still shows both.
+    state = position()
+    state.constables["thames"] = Constable(level=3, facing="up")
+    image = picture(state)
+    assert pixel(image, urchin_centre(0, 3), dx=-14) == player_colour(1)
+    assert pixel(image, constable_centre(0, 3), dx=CONSTABLE_RADIUS + 16) == CONSTABLE
 
 
 def test_market_stalls_show_their_cubes_and_free_spaces() -> None:
@@ -85,6 +166,62 @@ def test_market_stalls_show_their_cubes_and_free_spaces() -> None:
     assert pixel(image, stall_space(0, 4)) == BACKGROUND
     assert pixel(image, stall_space(1, 2)) == GOODS["green"]
     assert pixel(image, stall_space(1, 3)) == BACKGROUND
+
+
+def test_the_legend_names_every_seat_and_explains_every_mark_on_the_board() -> None:
+    seen: set[str] = set()
+    for state in (busy(), finished()):
+        names = LONG_NAMES[: state.players]
+        drawn = drawing(state, names)
+        legend = {entry.symbols: entry.label for entry in drawn.legend}
+        words = [t.text for t in drawn.texts if t.part == "legend"]
+        for seat, name in enumerate(names):
+            label = legend[(seat_symbol(seat),)]
+            assert label == name or (label.endswith("…") and name.startswith(label[:-1]))
+            assert label in words
+        explained = {symbol for symbols in legend for symbol in symbols}
+        # Cubes of a colour are the colour they show; every other mark is explained.
+        shown = {g.symbol for g in drawn.glyphs if g.part != "legend"}
+        marks = {symbol for symbol in shown if not symbol.endswith(" cube")}
+        assert marks <= explained, marks - explained
+        # and drawn in the legend as on the board.
+        assert marks <= {g.symbol for g in drawn.glyphs if g.part == "legend"}
+        # The board's own shorthand is explained too.
+        assert {"s", "per level", "store"} <= explained
+        seen |= marks
+    # The two positions between them show every kind of mark.
+    assert {
+        CONSTABLE_UP,
+        CONSTABLE_DOWN,
+        FREE_CHOICE,
+        FREE_SPACE,
+        FAGIN,
+        FIRST_PLAYER,
+        TO_ACT,
+        *(seat_symbol(seat) for seat in range(3)),
+        WINNER,
+        MARKET_TOKEN,
+    } <= seen
+
+
+def digit_height(size: int, bold: bool) -> int:
+    """How tall a digit is in the font the picture uses, in px at full size."""
+    _, top, _, bottom = ImageFont.load_default(size=size).getbbox("0")
+    return bottom - top + (2 if bold else 0)
+
+
+def test_text_and_glyphs_stay_readable_at_phone_width() -> None:
+    badges = {label for label, _ in BADGES.values()}
+    for state in (position(2), busy(), finished()):
+        drawn = drawing(state, LONG_NAMES)
+        for text in drawn.texts:
+            height = digit_height(text.size, text.bold) * SCALE
+            assert height >= MIN_TEXT, text
+            # Numbers on the board and in the tables (the legend explains; tags are names).
+            if any(c.isdigit() for c in text.text) and text.part != "legend":
+                assert text.text in badges or height >= MIN_NUMBER, text
+        for glyph in drawn.glyphs:
+            assert min(glyph.width, glyph.height) * SCALE >= MIN_GLYPH, glyph
 
 
 async def test_board_command_shows_the_picture_privately_or_shares_it(settings: Settings) -> None:
