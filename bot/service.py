@@ -115,7 +115,7 @@ class GameService:
         """Messages seen in each channel since its table message (see bot.live)."""
         self.dm_refused: set[tuple[int, int, str]] = set()
         """(game, user, step) whose DM could not be delivered: the channel was told once."""
-        self._states: OrderedDict[int, tuple[int, Any]] = OrderedDict()
+        self._states: OrderedDict[int, tuple[int, Any, dict[str, Any]]] = OrderedDict()
         self._states_guard = threading.Lock()
         self._executor = ThreadPoolExecutor(STORE_THREADS, thread_name_prefix="smithfield-store")
         self._committed = threading.local()
@@ -166,8 +166,8 @@ class GameService:
         finally:
             parsed, committed.states = committed.states, []
         # Only states that reached the database may be served from memory.
-        for game_id, version, state in parsed:
-            self._remember(game_id, version, state)
+        for table in parsed:
+            self._remember(table.game.id, table.game.version, table.state, table.memo)
         return outcome, bool(committed.moved)
 
     def save(self, game: GameRow, *, now: datetime, **changes: Any) -> GameRow:
@@ -179,35 +179,38 @@ class GameService:
 
     # -- reading -------------------------------------------------------------------------
 
-    def _state(self, game: GameRow) -> Any:
-        """Parse a stored state once per version; hot games stay parsed in memory."""
+    def _parsed(self, game: GameRow) -> tuple[Any, dict[str, Any]]:
+        """A stored state parsed once per version, with what is derived from it (its
+        public view): hot games stay parsed in memory."""
         if game.state is None:
-            return None
+            return None, {}
         with self._states_guard:
             cached = self._states.get(game.id)
             if cached is not None and cached[0] == game.version:
                 self._states.move_to_end(game.id)
-                return cached[1]
+                return cached[1], cached[2]
         state = self.games[game.kind].load_state(game.state)
-        self._remember(game.id, game.version, state)
-        return state
+        memo: dict[str, Any] = {}
+        self._remember(game.id, game.version, state, memo)
+        return state, memo
 
-    def _remember(self, game_id: int, version: int, state: Any) -> None:
+    def _remember(self, game_id: int, version: int, state: Any, memo: dict[str, Any]) -> None:
         with self._states_guard:
-            self._states[game_id] = (version, state)
+            self._states[game_id] = (version, state, memo)
             self._states.move_to_end(game_id)
             while len(self._states) > STATE_CACHE_SIZE:
                 self._states.popitem(last=False)
 
-    def _remember_after_commit(self, game: GameRow, state: Any) -> None:
-        pending: list[tuple[int, int, Any]] | None = getattr(self._committed, "states", None)
+    def _remember_after_commit(self, table: Table) -> None:
+        pending: list[Table] | None = getattr(self._committed, "states", None)
         if pending is None:
-            self._remember(game.id, game.version, state)
+            self._remember(table.game.id, table.game.version, table.state, table.memo)
         else:
-            pending.append((game.id, game.version, state))
+            pending.append(table)
 
     def table_for(self, game: GameRow) -> Table:
-        return Table(game, self.store.seats(game.id), self.games[game.kind], self._state(game))
+        state, memo = self._parsed(game)
+        return Table(game, self.store.seats(game.id), self.games[game.kind], state, memo)
 
     def table(self, channel_id: int) -> Table | None:
         """The channel's open game, for autocomplete and read-only views."""
@@ -365,8 +368,8 @@ class GameService:
             options=stored,
             **timing,
         )
-        self._remember_after_commit(game, state)
         table = Table(game, table.seats, rules, state)
+        self._remember_after_commit(table)
         outcome = self.presenter(game.kind).started(table, events)
         players = ", ".join(f"**{name}**" for name in table.names)
         closing = f"✔️ The game started below with {players}."
@@ -596,9 +599,9 @@ class GameService:
             self.store.append_action(
                 game.id, user_id=step.user_id, seat=step.seat, action=_payload(step.action), now=now
             )
-        self._remember_after_commit(game, final)
         presenter = self.presenter(game.kind)
         outcome = Outcome()
+        after = table
         for index, step in enumerate(steps):
             after = Table(game, table.seats, rules, step.after)
             part = presenter.after_action(after, step.before, step.seat, step.action, step.events)
@@ -615,7 +618,8 @@ class GameService:
         quiet = {table.user_id(seat)} if user_id is not None else set()
         if same_step(before_waiting, after_waiting):
             quiet |= {table.user_id(s) for s in after_waiting}  # pinged when the step began
-        done = Table(game, table.seats, rules, final)
+        done = after  # the last step's table: its view is drawn once, and kept for the next
+        self._remember_after_commit(done)
         closing = ""
         old_step = presenter.step(table)
         if old_step is not None and old_step != presenter.step(done):

@@ -4,8 +4,10 @@ Rules texts speak of seats (`{p2}`); people read names and get pinged by mention
 table turns one into the other and is the only place that knows the mapping.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
+
+from pydantic import BaseModel
 
 from bot.store import GameRow, SeatRow
 from rules.events import fill_seats
@@ -19,6 +21,19 @@ class Table:
     rules: GameRules
     state: Any = None
     """The parsed game state (None in a lobby)."""
+    memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    """What is derived from `state` once and shared by every table of the same game
+    version (the service keeps it with the parsed state)."""
+
+    @property
+    def public(self) -> BaseModel:
+        """The public view (spectator's), built once per game version: every public
+        message is drawn from it, and a move draws several."""
+        view = self.memo.get("public")
+        if view is None:
+            view = self.memo["public"] = self.rules.view(self.state, None)
+        assert isinstance(view, BaseModel)
+        return view
 
     @property
     def names(self) -> list[str]:

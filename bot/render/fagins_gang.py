@@ -90,7 +90,7 @@ ACTIONS_HINT = "`/move`, `/steal`, `/shillings`, `/market open` or `/skip`"
 
 
 def public_view(table: Table) -> FaginView:
-    view = table.rules.view(table.state, None)
+    view = table.public
     assert isinstance(view, FaginView)
     return view
 

@@ -45,7 +45,7 @@ SHOWN_AS_EMBEDS = frozenset({"sheets_revealed", "income_paid"})
 
 
 def public_view(table: Table) -> FantasyBusinessView:
-    view = table.rules.view(table.state, None)
+    view = table.public
     assert isinstance(view, FantasyBusinessView)
     return view
 

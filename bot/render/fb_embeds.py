@@ -12,6 +12,7 @@ import discord
 
 from bot.render.generic import COLOUR, channel_link, clip
 from bot.table import Table
+from bot.timing import stamp
 from rules.fantasy_business import deck
 from rules.fantasy_business.state import ArticleIncome, Payout, Reveal
 from rules.fantasy_business.views import FantasyBusinessView, OwnView, SeatView
@@ -62,6 +63,13 @@ def _seat_fields(embed: discord.Embed, table: Table, view: FantasyBusinessView) 
     )
 
 
+def due_field(embed: discord.Embed, table: Table) -> None:
+    """The step's deadline, when the game has a timer."""
+    game = table.game
+    if game.deadline and not game.paused_at:
+        embed.add_field(name="Due", value=stamp(game.deadline), inline=False)
+
+
 def _title(view: FantasyBusinessView, what: str) -> str:
     return f"Fantasy Business — turn {view.turn} of {view.total_turns}: {what}"
 
@@ -107,6 +115,7 @@ def auction_embed(table: Table, view: FantasyBusinessView) -> discord.Embed:
             inline=False,
         )
     _seat_fields(embed, table, view)
+    due_field(embed, table)
     if auction is not None:
         embed.set_footer(
             text="Bid with the buttons or /bid amount, /pass to pass. "
@@ -129,6 +138,7 @@ def pricing_embed(table: Table, view: FantasyBusinessView) -> discord.Embed:
     if played:
         embed.add_field(name="Special cards played this turn", value=played, inline=False)
     _seat_fields(embed, table, view)
+    due_field(embed, table)
     return embed
 
 

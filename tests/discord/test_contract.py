@@ -18,7 +18,7 @@ CONTRACT: dict[str, tuple[list[str], list[str]]] = {
     "game join": ([], []),
     "game leave": ([], []),
     "game start": ([], ["first"]),
-    "game status": ([], []),
+    "game status": ([], ["share"]),
     "game abort": ([], []),
     "game log": ([], ["count"]),
     "rules": ([], ["topic"]),
@@ -47,7 +47,7 @@ CONTRACT: dict[str, tuple[list[str], list[str]]] = {
     "market pass": ([], []),
     "skip": ([], []),
     "discard": (["cubes"], []),
-    "board": ([], []),
+    "board": ([], ["share"]),
 }
 
 FREE_TEXT_WITH_AUTOCOMPLETE = {
