@@ -54,6 +54,8 @@ class ActionRow(BaseModel):
     seat: int | None
     action: dict[str, Any]
     created_at: str
+    command: int | None = None
+    """The seq of the first row its command wrote (None in logs older than take-backs)."""
 
 
 class LiveRow(BaseModel):

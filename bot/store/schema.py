@@ -85,3 +85,8 @@ MIGRATIONS[3] = [
     """,
     "CREATE INDEX games_channel_finished ON games (channel_id, id) WHERE status = 'finished'",
 ]
+MIGRATIONS[4] = [
+    # Take-backs: the rows one command writes (a move and the autopilot moves it made
+    # due) share the first row's seq, so a take-back takes them back together.
+    "ALTER TABLE actions ADD COLUMN command INTEGER",
+]

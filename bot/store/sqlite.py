@@ -321,17 +321,29 @@ class SqliteStore:
         seat: int | None,
         action: dict[str, Any],
         now: datetime,
+        command: int | None = None,
     ) -> int:
+        """Append a log row; `command`: the seq of the first row of the same command
+        (None: this row starts one)."""
         with self.transaction():
             row = self.conn.execute(
                 "SELECT COALESCE(MAX(seq) + 1, 1) FROM actions WHERE game_id = ?", (game_id,)
             ).fetchone()
+            seq = int(row[0])
             self.conn.execute(
-                "INSERT INTO actions (game_id, seq, user_id, seat, action, created_at)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                (game_id, row[0], user_id, seat, json.dumps(action), now.isoformat()),
+                "INSERT INTO actions (game_id, seq, user_id, seat, action, created_at, command)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (
+                    game_id,
+                    seq,
+                    user_id,
+                    seat,
+                    json.dumps(action),
+                    now.isoformat(),
+                    seq if command is None else command,
+                ),
             )
-        return int(row[0])
+        return seq
 
     def actions(self, game_id: int, last: int | None = None) -> list[ActionRow]:
         if last:
