@@ -90,3 +90,9 @@ MIGRATIONS[4] = [
     # due) share the first row's seq, so a take-back takes them back together.
     "ALTER TABLE actions ADD COLUMN command INTEGER",
 ]
+MIGRATIONS[5] = [
+    # AI players: a seat played by an AI has its level here (its user_id is a negative
+    # stand-in, unique in the game); the AI level that plays kicked and resigned seats.
+    "ALTER TABLE seats ADD COLUMN ai_level TEXT",
+    "ALTER TABLE games ADD COLUMN autopilot_level TEXT NOT NULL DEFAULT 'standard'",
+]
