@@ -1,11 +1,14 @@
 """Playing through simcord's preview HTTP API, as the page in a browser does.
 
-Only loopback HTTP: the room list of the sandbox, then the preview's own routes
-(`/api/pages`, `/api/commands`, `/api/state`, `/api/action`).
+Only loopback HTTP to the sandbox's address: its room list, then the preview's own routes
+(`/api/pages`, `/api/commands`, `/api/state`, `/api/action`), which the sandbox passes on.
 """
 
+import asyncio
 import uuid
+from collections.abc import Callable
 from typing import Any
+from urllib.parse import urlsplit
 
 import aiohttp
 
@@ -14,14 +17,17 @@ from bot.sandbox_rooms import SECRET_HEADER
 
 
 def split(url: str) -> tuple[str, str]:
-    base, secret = url.split("/#", 1)
-    return base, secret
+    """The origin of a page's URL, and the secret in its fragment."""
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}", parts.fragment
 
 
 async def open_room(http: aiohttp.ClientSession, sandbox: Sandbox, room: str) -> str:
-    """What the room list's button does: ask for the room, get the preview's URL."""
+    """What the room list's button does: ask for the room, get its page's URL."""
     base, secret = split(sandbox.url)
-    async with http.post(f"{base}/api/rooms/{room}", headers={SECRET_HEADER: secret}) as response:
+    async with http.post(
+        f"{base}/sandbox/rooms/{room}", headers={SECRET_HEADER: secret}
+    ) as response:
         assert response.status == 200, await response.text()
         body = await response.json()
     return str(body["url"])
@@ -151,3 +157,20 @@ class PreviewPage:
     async def texts(self) -> str:
         """Everything the page shows as text, to look for what the bot said."""
         return str(await self.state())
+
+
+# A page that polls must see a change long before this; it bounds a broken test only.
+POLL_LIMIT_SECONDS = 60.0
+POLL_SECONDS = 0.05
+
+
+async def poll_until(
+    page: PreviewPage, arrived: Callable[[dict[str, Any]], bool]
+) -> dict[str, Any]:
+    """Read the page's state as its own poll does until `arrived` holds; the last state."""
+    loop = asyncio.get_running_loop()
+    give_up = loop.time() + POLL_LIMIT_SECONDS
+    while not arrived(state := await page.state()):
+        assert loop.time() < give_up, "the page never showed it"
+        await asyncio.sleep(POLL_SECONDS)
+    return state

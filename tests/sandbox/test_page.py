@@ -1,12 +1,11 @@
 """A person plays in the sandbox's page: loopback HTTP only, through the preview's own API."""
 
 import aiohttp
-import pytest
 
 from bot.sandbox import Sandbox
 from bot.sandbox_rooms import SECRET_HEADER
 from bot.settings import Settings
-from tests.sandbox.preview_client import PreviewPage, open_room, split
+from tests.sandbox.preview_client import PreviewPage, open_room, poll_until, split
 
 
 async def start_fantasy_business(sandbox: Sandbox) -> None:
@@ -34,10 +33,12 @@ async def test_the_room_list_is_a_loopback_page_and_opening_a_room_needs_the_sec
             page = await response.text()
         assert "#table" in page
         assert 'data-room="dm-alice"' in page and 'data-room="dm-bob"' in page
-        async with http.post(f"{base}/api/rooms/table") as response:
+        async with http.post(f"{base}/sandbox/rooms/table") as response:
             assert response.status == 401
-        async with http.post(f"{base}/api/rooms/table", headers={SECRET_HEADER: "guess"}) as r:
-            assert r.status == 401
+        async with http.post(
+            f"{base}/sandbox/rooms/table", headers={SECRET_HEADER: "guess"}
+        ) as response:
+            assert response.status == 401
         # A page reached through another host name (DNS rebinding) is refused.
         async with http.get(f"{base}/", headers={"Host": "evil.example"}) as response:
             assert response.status == 403
@@ -120,20 +121,35 @@ async def test_a_players_dms_are_a_room_of_their_own(settings: Settings) -> None
         assert int(reply["channel_id"]) == bob.user.dm_channel.id
 
 
-async def test_opening_another_room_replaces_the_preview(settings: Settings) -> None:
+async def test_a_table_and_a_dm_room_stay_open_side_by_side(settings: Settings) -> None:
+    """Two tabs: #table as the host and dave's DMs; each keeps acting and seeing."""
     async with (
-        Sandbox(settings, players=2, port=0, tick=False) as sandbox,
+        Sandbox(settings, players=4, port=0, tick=False) as sandbox,
         aiohttp.ClientSession() as http,
     ):
-        table = await open_room(http, sandbox, "table")
-        assert await open_room(http, sandbox, "table") == table
-        await open_room(http, sandbox, "dm-alice")
-        assert sandbox.rooms.room == "dm-alice"
-        base, capability = split(table)
-        with pytest.raises(aiohttp.ClientConnectionError):
-            await http.post(
-                f"{base}/api/pages", json={}, headers={"X-Simcord-Capability": capability}
-            )
+        world = sandbox.world
+        await start_fantasy_business(sandbox)
+        alice, _bob, carol, dave = world.players
+        table_url = await open_room(http, sandbox, "table")
+        dm_url = await open_room(http, sandbox, "dm-dave")
+        assert await open_room(http, sandbox, "table") == table_url
+        assert sorted(sandbox.rooms.open_rooms) == ["dm-dave", "table"]
+        table = await PreviewPage(http, table_url).open(alice.id)
+        dm = await PreviewPage(http, dm_url).open()
+        seen = set((await dm.state())["messages"])
+
+        # A move in #table that DMs dave reaches the DM tab, which only polls.
+        await table.run("game replace", old=str(carol.id), new=str(dave.id))
+        dm_message = dave.user.dm_channel.last_message
+        assert dm_message is not None and str(dm_message.id) not in seen
+        shown = await poll_until(dm, lambda state: str(dm_message.id) in state["messages"])
+        assert shown["messages"][str(dm_message.id)]["author"]["name"] == "Smithfield"
+
+        # Both tabs still act, one after the other, with neither interrupted.
+        await dm.run("hand")
+        await table.run("game status")
+        assert (await table.state())["status"] == "current"
+        assert (await dm.state())["status"] == "current"
 
 
 async def test_buttons_and_modals_work_in_the_page(settings: Settings) -> None:
