@@ -71,7 +71,10 @@ class Chromium:
         if found is None:
             raise BrowserError("Chromium is not installed (apt-get install chromium)")
         self.executable = found
-        self._profile = tempfile.TemporaryDirectory(prefix="smithfield-chromium-")
+        # Chromium's helper processes may still be writing when it exits.
+        self._profile = tempfile.TemporaryDirectory(
+            prefix="smithfield-chromium-", ignore_cleanup_errors=True
+        )
         self._process: asyncio.subprocess.Process | None = None
         self._http: aiohttp.ClientSession | None = None
         self._socket: aiohttp.ClientWebSocketResponse | None = None
@@ -122,6 +125,10 @@ class Chromium:
         await self.send("Page.enable")
 
     async def close(self) -> None:
+        if self._socket is not None and self._reader is not None and not self._reader.done():
+            # Asked to quit, Chromium also ends its helper processes.
+            with contextlib.suppress(BrowserError, TimeoutError, ConnectionError):
+                await asyncio.wait_for(self.send("Browser.close", tab=False), 10)
         if self._reader is not None:
             self._reader.cancel()
             with contextlib.suppress(asyncio.CancelledError):

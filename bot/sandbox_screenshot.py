@@ -18,31 +18,11 @@ import discord
 
 from bot.sandbox import Sandbox
 from bot.sandbox_browser import DESKTOP, PHONE, BrowserError, Chromium
+from bot.sandbox_scenes import auction_scene
 from bot.settings import Settings
 
 DEFAULT_OUT = Path("docs/sandbox.png")
 SEED = 7
-
-
-async def auction_scene(sandbox: Sandbox) -> discord.Message:
-    """alice, bob and carol start Fantasy Business; the first buyer offers card 1."""
-    world = sandbox.world
-    alice, bob, carol = world.players[:3]
-    await alice.slash(world.table, "game new", game="fantasy-business")
-    await bob.slash(world.table, "game join")
-    await carol.slash(world.table, "game join")
-    await alice.slash(world.table, "game start")
-    game = sandbox.bot.service.table(world.table.id)
-    assert game is not None
-    first_buyer = world.players[game.state.first_buyer]
-    await first_buyer.slash(world.table, "auction", card=1)
-    return last_seen_by(sandbox, 0)
-
-
-def last_seen_by(sandbox: Sandbox, player: int) -> discord.Message:
-    """The newest #table message that this player's page shows."""
-    world = sandbox.world
-    return world.table.history(viewer=world.players[player])[-1]
 
 
 async def picture_of_room(

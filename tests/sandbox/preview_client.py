@@ -65,7 +65,8 @@ class PreviewPage:
             catalog = await response.json()
         return list(catalog["entries"])
 
-    async def _act(self, kind: str, **fields: Any) -> dict[str, Any]:
+    async def act(self, kind: str, **fields: Any) -> dict[str, Any]:
+        """Any page action, as the page sends it; refused ones fail the test."""
         state = await self.state()
         self.sequence += 1
         body = {
@@ -87,12 +88,12 @@ class PreviewPage:
         return result
 
     async def act_as(self, viewer_id: int) -> None:
-        await self._act("viewer", viewer_id=str(viewer_id))
+        await self.act("viewer", viewer_id=str(viewer_id))
 
     async def run(self, invocation: str, **options: str) -> dict[str, Any]:
         """Run a slash command from the composer; options as the page sends them (strings)."""
         entry = next(e for e in await self.commands() if e["invocation"] == invocation)
-        result = await self._act(
+        result = await self.act(
             "run_command",
             command_id=entry["commandId"],
             path=entry["path"],
@@ -107,7 +108,7 @@ class PreviewPage:
     ) -> list[dict[str, Any]]:
         """The choices the bot offers while a person types into an option."""
         entry = next(e for e in await self.commands() if e["invocation"] == invocation)
-        result = await self._act(
+        result = await self.act(
             "autocomplete_command",
             command_id=entry["commandId"],
             path=entry["path"],
@@ -128,7 +129,7 @@ class PreviewPage:
             for control in row["components"]
             if control.get("label") == label
         )
-        result = await self._act("click", target_id=str(message_id), control_key=key)
+        result = await self.act("click", target_id=str(message_id), control_key=key)
         assert result["settlement"] == "settled", result
         return result
 
@@ -136,7 +137,7 @@ class PreviewPage:
         """Fill the open modal's fields (by their custom ids) and submit it."""
         modal = (await self.state())["modal"]
         assert modal is not None, "no modal is open"
-        result = await self._act("modal_submit", modal_handle=modal["handle"], values=values)
+        result = await self.act("modal_submit", modal_handle=modal["handle"], values=values)
         assert result["settlement"] == "settled", result
         return result
 

@@ -14,7 +14,8 @@ from PIL import Image, ImageStat
 
 from bot.sandbox import Sandbox
 from bot.sandbox_browser import DESKTOP, PHONE, Chromium, find_chromium
-from bot.sandbox_screenshot import auction_scene, picture_of_room
+from bot.sandbox_scenes import auction_scene
+from bot.sandbox_screenshot import picture_of_room
 from bot.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[2]

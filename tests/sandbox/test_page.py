@@ -4,18 +4,9 @@ import aiohttp
 
 from bot.sandbox import Sandbox
 from bot.sandbox_rooms import SECRET_HEADER
+from bot.sandbox_scenes import started_fantasy_business
 from bot.settings import Settings
 from tests.sandbox.preview_client import PreviewPage, open_room, poll_until, split
-
-
-async def start_fantasy_business(sandbox: Sandbox) -> None:
-    """Three players at a started game, set up by the players themselves."""
-    world = sandbox.world
-    alice, bob, carol = world.players[:3]
-    await alice.slash(world.table, "game new", game="fantasy-business")
-    await bob.slash(world.table, "game join")
-    await carol.slash(world.table, "game join")
-    await alice.slash(world.table, "game start")
 
 
 async def test_the_room_list_is_a_loopback_page_and_opening_a_room_needs_the_secret(
@@ -106,7 +97,7 @@ async def test_a_players_dms_are_a_room_of_their_own(settings: Settings) -> None
         Sandbox(settings, players=3, port=0, tick=False) as sandbox,
         aiohttp.ClientSession() as http,
     ):
-        await start_fantasy_business(sandbox)
+        await started_fantasy_business(sandbox)
         bob = sandbox.world.players[1]
         page = await PreviewPage(http, await open_room(http, sandbox, "dm-bob")).open()
         assert [viewer["name"] for viewer in page.page["viewers"]] == ["bob"]
@@ -128,7 +119,7 @@ async def test_a_table_and_a_dm_room_stay_open_side_by_side(settings: Settings) 
         aiohttp.ClientSession() as http,
     ):
         world = sandbox.world
-        await start_fantasy_business(sandbox)
+        await started_fantasy_business(sandbox)
         alice, _bob, carol, dave = world.players
         table_url = await open_room(http, sandbox, "table")
         dm_url = await open_room(http, sandbox, "dm-dave")
@@ -160,7 +151,7 @@ async def test_buttons_and_modals_work_in_the_page(settings: Settings) -> None:
     ):
         world = sandbox.world
         service = sandbox.bot.service
-        await start_fantasy_business(sandbox)
+        await started_fantasy_business(sandbox)
         game = service.table(world.table.id)
         assert game is not None
         first_buyer = world.players[game.state.first_buyer]
