@@ -8,7 +8,8 @@ two animation frames painted. The same wait times how long an action takes to ap
 
 Only the standard library and aiohttp (the bot's own dependency) are used: Chromium is
 started with `--remote-debugging-port=0`, its port is read from the profile's
-`DevToolsActivePort` file, and one tab is driven through a flattened target session.
+`DevToolsActivePort` file, and each page (a `Tab`, in a window of its own so that all are
+visible) is driven through a flattened target session.
 """
 
 import asyncio
@@ -39,6 +40,10 @@ FLAGS = (
     "--disable-sync",
     "--no-first-run",
     "--hide-scrollbars",
+    # Tabs side by side all keep polling and drawing, as windows side by side would.
+    "--disable-background-timer-throttling",
+    "--disable-backgrounding-occluded-windows",
+    "--disable-renderer-backgrounding",
     "--remote-debugging-port=0",
 )
 
@@ -52,6 +57,17 @@ DRAWN = """(() => {
     && document.fonts.status === "loaded"
     && [...document.images].every((image) => image.complete));
 })()"""
+# simcord's composer: the command list offers `/name` first, then Tab has chosen it.
+OFFERED = (
+    'document.querySelector("#command-picker-listbox .command-entry-title strong")'
+    "?.textContent === COMMAND"
+)
+CHOSEN = 'document.querySelector(".command-chip")?.textContent === COMMAND'
+# The id of the newest message in the page's conversation (null when there is none).
+NEWEST = """(() => {
+  const drawn = document.querySelectorAll("article[data-message-id]");
+  return drawn.length ? drawn[drawn.length - 1].dataset.messageId : null;
+})()"""
 PAINTED = "new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(1))))"
 
 
@@ -64,7 +80,7 @@ def find_chromium() -> str | None:
 
 
 class Chromium:
-    """One headless Chromium with one tab; `async with Chromium() as browser`."""
+    """One headless Chromium; `async with Chromium() as browser`, then `browser.tab`."""
 
     def __init__(self, executable: str | None = None) -> None:
         found = executable or find_chromium()
@@ -81,7 +97,7 @@ class Chromium:
         self._reader: asyncio.Task[None] | None = None
         self._waiting: dict[int, asyncio.Future[dict[str, Any]]] = {}
         self._ids = itertools.count(1)
-        self._session: str | None = None
+        self._tab: Tab | None = None
 
     async def __aenter__(self) -> "Chromium":
         try:
@@ -117,18 +133,31 @@ class Chromium:
             f"ws://127.0.0.1:{port}{path}", max_msg_size=256 * 1024 * 1024
         )
         self._reader = asyncio.create_task(self._read())
-        target = await self.send("Target.createTarget", {"url": "about:blank"}, tab=False)
+        self._tab = await self.new_tab()
+
+    @property
+    def tab(self) -> "Tab":
+        """The tab opened with the browser."""
+        assert self._tab is not None, "Chromium is not running"
+        return self._tab
+
+    async def new_tab(self) -> "Tab":
+        """Another page of the same browser (same profile), shown beside the others."""
+        # In a window of its own: a background tab would stop drawing (the page waits for
+        # animation frames), as a tab hidden behind another does in a person's browser.
+        target = await self.send("Target.createTarget", {"url": "about:blank", "newWindow": True})
         attached = await self.send(
-            "Target.attachToTarget", {"targetId": target["targetId"], "flatten": True}, tab=False
+            "Target.attachToTarget", {"targetId": target["targetId"], "flatten": True}
         )
-        self._session = str(attached["sessionId"])
-        await self.send("Page.enable")
+        tab = Tab(self, str(attached["sessionId"]))
+        await tab.send("Page.enable")
+        return tab
 
     async def close(self) -> None:
         if self._socket is not None and self._reader is not None and not self._reader.done():
             # Asked to quit, Chromium also ends its helper processes.
             with contextlib.suppress(BrowserError, TimeoutError, ConnectionError):
-                await asyncio.wait_for(self.send("Browser.close", tab=False), 10)
+                await asyncio.wait_for(self.send("Browser.close"), 10)
         if self._reader is not None:
             self._reader.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -160,14 +189,14 @@ class Chromium:
                 waiting.set_exception(BrowserError("Chromium closed the DevTools connection"))
 
     async def send(
-        self, method: str, params: dict[str, Any] | None = None, *, tab: bool = True
+        self, method: str, params: dict[str, Any] | None = None, *, session: str | None = None
     ) -> dict[str, Any]:
-        """One DevTools command (to the tab unless `tab=False`); its result."""
+        """One DevTools command, to the browser or to a tab's session; its result."""
         assert self._socket is not None
         identity = next(self._ids)
         command: dict[str, Any] = {"id": identity, "method": method, "params": params or {}}
-        if tab:
-            command["sessionId"] = self._session
+        if session is not None:
+            command["sessionId"] = session
         answer = asyncio.get_running_loop().create_future()
         self._waiting[identity] = answer
         await self._socket.send_str(json.dumps(command))
@@ -176,6 +205,18 @@ class Chromium:
             raise BrowserError(f"{method}: {reply['error'].get('message')}")
         result: dict[str, Any] = reply.get("result", {})
         return result
+
+
+class Tab:
+    """One page of a `Chromium`, in a window of its own."""
+
+    def __init__(self, browser: Chromium, session: str) -> None:
+        self.browser = browser
+        self.session = session
+
+    async def send(self, method: str, params: dict[str, Any] | None = None) -> dict[str, Any]:
+        """One DevTools command to this tab; its result."""
+        return await self.browser.send(method, params, session=self.session)
 
     async def open(self, url: str, size: tuple[int, int] = DESKTOP) -> None:
         """Load a page in a viewport of this size (under 600 px wide: a phone)."""
@@ -212,6 +253,33 @@ class Chromium:
             "EMBED", "true" if embed else "false"
         )
         await self.wait_until(expression, f"message {message_id}")
+
+    async def wait_for_newer(self, message_id: int | None) -> None:
+        """Return once the page shows a newer message than `message_id` (None: any)."""
+        await self.wait_until(f"{NEWEST} !== {json.dumps(str(message_id))}", "a new message")
+
+    async def key(self, name: str, code: int) -> None:
+        """Press and release a key (Enter, Tab...) in the focused element."""
+        for kind in ("rawKeyDown", "keyUp"):
+            await self.send(
+                "Input.dispatchKeyEvent",
+                {"type": kind, "key": name, "code": name, "windowsVirtualKeyCode": code},
+            )
+
+    async def run_command(self, invocation: str) -> None:
+        """Type `/invocation` in the page's composer, choose it with Tab and send it with Enter.
+
+        As a person does, for commands without required options; Escape first closes the
+        list of choices for an optional one, which Enter would pick instead of sending.
+        """
+        command = json.dumps(f"/{invocation}")
+        await self.evaluate("document.getElementById('channel-composer-input').focus()")
+        await self.send("Input.insertText", {"text": f"/{invocation}"})
+        await self.wait_until(OFFERED.replace("COMMAND", command), f"/{invocation} offered")
+        await self.key("Tab", 9)
+        await self.wait_until(CHOSEN.replace("COMMAND", command), f"/{invocation} chosen")
+        await self.key("Escape", 27)
+        await self.key("Enter", 13)
 
     async def screenshot(self, path: Path) -> None:
         """The tab's viewport as a PNG file."""

@@ -17,7 +17,7 @@ from pathlib import Path
 import discord
 
 from bot.sandbox import Sandbox
-from bot.sandbox_browser import DESKTOP, PHONE, BrowserError, Chromium
+from bot.sandbox_browser import DESKTOP, PHONE, BrowserError, Chromium, Tab
 from bot.sandbox_scenes import auction_scene
 from bot.settings import Settings
 
@@ -27,16 +27,16 @@ SEED = 7
 
 async def picture_of_room(
     sandbox: Sandbox,
-    browser: Chromium,
+    tab: Tab,
     room: str,
     last: discord.Message,
     out: Path,
     size: tuple[int, int] = DESKTOP,
 ) -> None:
     """Open a room's page at this size and save it once `last` is drawn completely."""
-    await browser.open(await sandbox.rooms.open(room), size)
-    await browser.wait_for_message(last.id, embed=bool(last.embeds))
-    await browser.screenshot(out)
+    await tab.open(await sandbox.rooms.open(room), size)
+    await tab.wait_for_message(last.id, embed=bool(last.embeds))
+    await tab.screenshot(out)
 
 
 async def take(out: Path, phone: Path | None) -> None:
@@ -49,9 +49,9 @@ async def take(out: Path, phone: Path | None) -> None:
             Chromium() as browser,
         ):
             auction = await auction_scene(sandbox)
-            await picture_of_room(sandbox, browser, "table", auction, out)
+            await picture_of_room(sandbox, browser.tab, "table", auction, out)
             if phone is not None:
-                await picture_of_room(sandbox, browser, "table", auction, phone, PHONE)
+                await picture_of_room(sandbox, browser.tab, "table", auction, phone, PHONE)
 
 
 def main(argv: list[str]) -> int:

@@ -53,6 +53,14 @@ class PreviewPage:
         self.headers["X-Simcord-Context"] = self.page["context"]["id"]
         return self
 
+    async def close(self) -> None:
+        """What the page does when its tab closes: release its context."""
+        context = self.page["context"]["id"]
+        async with self.http.delete(
+            f"{self.base}/api/pages/{context}", headers=self.headers
+        ) as response:
+            assert response.status == 200, await response.text()
+
     async def state(self) -> dict[str, Any]:
         async with self.http.get(f"{self.base}/api/state", headers=self.headers) as response:
             assert response.status == 200, await response.text()

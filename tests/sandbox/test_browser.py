@@ -9,17 +9,20 @@ browser fails there instead of skipping.
 import os
 from pathlib import Path
 
+import aiohttp
 import pytest
 from PIL import Image, ImageStat
 
 from bot.sandbox import Sandbox
 from bot.sandbox_browser import DESKTOP, PHONE, Chromium, find_chromium
-from bot.sandbox_scenes import auction_scene
+from bot.sandbox_scenes import auction_scene, last_seen_by, started_fantasy_business
 from bot.sandbox_screenshot import picture_of_room
 from bot.settings import Settings
+from tests.sandbox.preview_client import PreviewPage, open_room
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "artifacts"
+IDLE = "document.getElementById('preview-app')?.getAttribute('aria-busy') === 'false'"
 ROOM_BUTTONS = "document.querySelectorAll('button[data-room]').length === 4"
 
 
@@ -50,22 +53,63 @@ async def test_a_browser_draws_a_started_game(settings: Settings) -> None:
     ):
         auction = await auction_scene(sandbox)
 
-        await browser.open(sandbox.url)
-        await browser.wait_until(ROOM_BUTTONS, "the rooms")
+        tab = browser.tab
+        await tab.open(sandbox.url)
+        await tab.wait_until(ROOM_BUTTONS, "the rooms")
         rooms = ARTIFACTS / "sandbox-rooms.png"
-        await browser.screenshot(rooms)
+        await tab.screenshot(rooms)
         assert_a_real_picture(rooms, DESKTOP)
 
         desktop = ARTIFACTS / "sandbox-desktop.png"
-        await picture_of_room(sandbox, browser, "table", auction, desktop)
+        await picture_of_room(sandbox, tab, "table", auction, desktop)
         assert_a_real_picture(desktop, DESKTOP)
         # What a person reads there: the auction's line and its embed, buttons and all.
-        drawn = await browser.evaluate(
+        drawn = await tab.evaluate(
             f"document.querySelector('article[data-message-id=\"{auction.id}\"]').innerText"
         )
         assert "designates card 1" in drawn and "Fantasy Business" in drawn
         assert "Pass" in drawn
 
         phone = ARTIFACTS / "sandbox-phone.png"
-        await picture_of_room(sandbox, browser, "table", auction, phone, PHONE)
+        await picture_of_room(sandbox, tab, "table", auction, phone, PHONE)
         assert_a_real_picture(phone, PHONE)
+
+
+async def test_a_table_tab_and_a_dm_tab_keep_up_side_by_side(settings: Settings) -> None:
+    """Two tabs of one browser: #table and dave's DMs, each showing and acting."""
+    async with (
+        Sandbox(settings, players=4, port=0, tick=False) as sandbox,
+        aiohttp.ClientSession() as http,
+        Chromium(chromium()) as browser,
+    ):
+        world = sandbox.world
+        alice, _bob, carol, dave = world.players
+        await started_fantasy_business(sandbox)
+        table, dms = browser.tab, await browser.new_tab()
+        await table.open(await sandbox.rooms.open("table"))
+        await table.wait_for_message(last_seen_by(sandbox, 0).id, embed=False)
+        await dms.open(await sandbox.rooms.open("dm-dave"))
+        await dms.wait_until(IDLE, "dave's DMs")
+
+        # A move in #table (from a third page) that DMs dave shows in both tabs.
+        host = await PreviewPage(http, await open_room(http, sandbox, "table")).open(alice.id)
+        await host.run("game replace", old=str(carol.id), new=str(dave.id))
+        welcome = dave.user.dm_channel.last_message
+        assert welcome is not None
+        await dms.wait_for_message(welcome.id, embed=bool(welcome.embeds))
+        await table.wait_for_message(last_seen_by(sandbox, 0).id, embed=False)
+
+        # Each tab acts through its own composer; the other stays connected.
+        await dms.run_command("hand")
+        await dms.wait_for_newer(welcome.id)
+        hand = dave.user.dm_channel.history(viewer=dave.user)[-1]
+        assert "special cards" in str(hand.embeds[0].title)
+        await dms.wait_for_message(hand.id, embed=True)
+        before = last_seen_by(sandbox, 0)
+        await table.run_command("rules")
+        await table.wait_for_newer(before.id)
+        rules = last_seen_by(sandbox, 0)
+        await table.wait_for_message(rules.id, embed=bool(rules.embeds))
+        for tab in (table, dms):
+            status = await tab.evaluate("document.getElementById('action-status').textContent")
+            assert "interrupted" not in status and "unavailable" not in status, status
