@@ -35,6 +35,49 @@ async def test_the_room_list_is_a_loopback_page_and_opening_a_room_needs_the_sec
             assert response.status == 403
 
 
+async def test_a_rooms_page_needs_its_capability_a_loopback_host_and_its_own_origin(
+    settings: Settings,
+) -> None:
+    async with (
+        Sandbox(settings, players=2, port=0, tick=False) as sandbox,
+        aiohttp.ClientSession() as http,
+    ):
+        url = await open_room(http, sandbox, "table")
+        base, capability = split(url)
+        assert url.startswith(f"{base}/room/table#")
+        assert str(sandbox.rooms.preview("table").url).startswith("http://127.0.0.1:")
+        async with http.get(f"{base}/room/table") as response:
+            assert response.status == 200 and response.content_type == "text/html"
+        async with http.get(f"{base}/room/table", headers={"Host": "evil.example"}) as response:
+            assert response.status == 403
+        for headers, status in (
+            ({}, 401),
+            ({"X-Simcord-Capability": "guess"}, 401),
+            ({"X-Simcord-Capability": capability, "Host": "evil.example"}, 403),
+            ({"X-Simcord-Capability": capability, "Origin": "http://evil.example"}, 403),
+            ({"X-Simcord-Capability": capability, "Origin": base}, 200),
+        ):
+            async with http.post(f"{base}/api/pages", json={}, headers=headers) as response:
+                assert response.status == status, headers
+
+
+async def test_a_room_closed_from_its_page_opens_again(settings: Settings) -> None:
+    async with (
+        Sandbox(settings, players=2, port=0, tick=False) as sandbox,
+        aiohttp.ClientSession() as http,
+    ):
+        dm = await PreviewPage(http, await open_room(http, sandbox, "dm-alice")).open()
+        table = await PreviewPage(http, await open_room(http, sandbox, "table")).open()
+        await table.act("close")
+        await poll_until(dm, lambda _state: sandbox.rooms.open_rooms == ["dm-alice"])
+        async with http.get(f"{table.base}/api/state", headers=table.headers) as response:
+            assert response.status == 401
+
+        again = await PreviewPage(http, await open_room(http, sandbox, "table")).open()
+        await again.run("rules")
+        await dm.run("rules")
+
+
 async def test_a_player_runs_a_slash_command_through_the_preview_api(settings: Settings) -> None:
     async with (
         Sandbox(settings, players=4, port=0, tick=False) as sandbox,
