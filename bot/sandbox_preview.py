@@ -1,9 +1,10 @@
 """Every simcord preview internal the sandbox relies on, in one place.
 
 Checked against simcord 3.2.1 (`CHECKED_SIMCORD`); `tests/sandbox/test_simcord_internals.py`
-fails loudly when any of it changes. Nothing here edits simcord's files: it wraps two of
-its functions at run time and shares one slot of the Env, and every wrapper leaves what the
-page is given the same as without it, except for the sidebar index noted below.
+fails loudly when any of it changes. Nothing here edits simcord's files: at run time it
+wraps two of its functions, sets three of its module constants and the layout of each
+preview's Python presentation, shares one slot of the Env and reads the Env's record of
+events. What a page is given changes only as listed below (a shorter window and index).
 
 **Why the page was slow.** After a command, simcord republishes every page of the
 preview, the Python presentation (which nobody sees in the sandbox) included, and the
@@ -25,6 +26,10 @@ in #table one publication took 1.4-2.2 s: 2.5-9 s per action, growing with the h
   channel window; `Preview.snapshot()` then answers with that message only.
 - `REPUBLISHES_EVERY_PAGE` names the page actions after which simcord has republished
   every page of the preview, so the sandbox need not refresh that room again.
+
+**Which rooms to republish.** A page shows only what was published to it, so the sandbox
+republishes a room when its channel saw events. `channels_touched` reads them from the
+simulated Discord's record of gateway events and REST calls (`env.backend.transcript`).
 
 **Why only one room could be open.** `Env.preview` refuses a second active preview because
 the Env keeps one in `Env._preview`. That slot is used for two things only: refusing a
@@ -163,3 +168,24 @@ async def open_preview(
     finally:
         internals._preview = group if group.previews else None
     return preview
+
+
+def events_so_far(env: simcord.Env) -> int:
+    """How many events (gateway events, REST calls) the simulated Discord has recorded."""
+    return len(env.backend.transcript)
+
+
+def channels_touched(env: simcord.Env, since: int, until: int) -> set[int] | None:
+    """The channels that recorded events `since`..`until` touched; None when some cannot tell.
+
+    Gateway events name their channel (`INTERACTION_CREATE` the one acted in, so an
+    ephemeral answer counts too). Only REST calls with no gateway event at all (say an
+    ephemeral message edited later) name none; then every room must be refreshed.
+    """
+    entries = env.backend.transcript[since:until]
+    channels = {
+        int(payload["channel_id"])
+        for kind, _name, payload in entries
+        if kind == "GATEWAY" and isinstance(payload, Mapping) and payload.get("channel_id")
+    }
+    return channels if channels or not entries else None

@@ -30,7 +30,6 @@ import html
 import json
 import logging
 import secrets
-from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,7 +38,13 @@ import simcord
 from aiohttp import web
 from simcord.builders import ChannelHandle, UserHandle
 
-from bot.sandbox_preview import REPUBLISHES_EVERY_PAGE, open_preview, speed_up_previews
+from bot.sandbox_preview import (
+    REPUBLISHES_EVERY_PAGE,
+    channels_touched,
+    events_so_far,
+    open_preview,
+    speed_up_previews,
+)
 
 log = logging.getLogger(__name__)
 
@@ -105,7 +110,7 @@ class OpenRoom:
     channel_id: int
     capability: str
     upstream: str
-    seen: int  # how many simcord transcript entries its pages have been published with
+    seen: int  # how many of the world's events its pages have been published with
 
 
 def republished_every_page(action: bytes, response: web.Response) -> bool:
@@ -121,23 +126,6 @@ def republished_every_page(action: bytes, response: web.Response) -> bool:
         and result.get("rejected") is False
         and result.get("settlement") == "settled"
     )
-
-
-def changed_channels(entries: Sequence[tuple[str, str, Any]]) -> set[int] | None:
-    """The channels that simcord transcript entries touched; None when some cannot be told.
-
-    Gateway events name their channel (`INTERACTION_CREATE` names the one acted in, so an
-    ephemeral answer counts too). Only REST calls with no gateway event at all (an
-    ephemeral message edited later) name none; then every room is refreshed.
-    """
-    channels = {
-        int(payload["channel_id"])
-        for kind, _name, payload in entries
-        if kind == "GATEWAY"
-        and isinstance(payload, Mapping)
-        and payload.get("channel_id") is not None
-    }
-    return channels if channels or not entries else None
 
 
 class RoomServer:
@@ -225,8 +213,7 @@ class RoomServer:
         channel = room.resolve_channel()
         preview = await open_preview(self.env, channel, room.viewers)
         upstream, capability = str(preview.url).split("/#", 1)
-        seen = len(self.env.backend.transcript)
-        opened = OpenRoom(room, preview, channel.id, capability, upstream, seen)
+        opened = OpenRoom(room, preview, channel.id, capability, upstream, events_so_far(self.env))
         self._open[room.key] = opened
         task = asyncio.create_task(self._forget_when_closed(opened))
         self._tasks.add(task)
@@ -243,15 +230,15 @@ class RoomServer:
         """Republish the open rooms whose channel saw events since they were last published.
 
         The caller holds `lock`. `acted_in` is the room whose page has just acted: simcord
-        republished that page itself, so the room is left to the clock's next tick (for
-        its other tabs) rather than delaying the page's answer.
+        has republished that page (after a command, every page of the room), so it is not
+        refreshed here, before the page's answer; the clock's next tick refreshes it if
+        simcord did not republish its other pages.
         """
-        transcript = self.env.backend.transcript
         for opened in list(self._open.values()):
-            end = len(transcript)
+            end = events_so_far(self.env)
             if opened.room.key == acted_in or opened.seen >= end:
                 continue
-            channels = changed_channels(transcript[opened.seen : end])
+            channels = channels_touched(self.env, opened.seen, end)
             if channels is None or opened.channel_id in channels:
                 try:
                     await opened.preview.refresh()
@@ -322,7 +309,7 @@ class RoomServer:
             # in every other open room, and nothing runs after the answer.
             await self.publish_changes(acted_in=opened.room.key)
             if republished_every_page(await request.read(), response):
-                opened.seen = len(self.env.backend.transcript)
+                opened.seen = events_so_far(self.env)
         return response
 
     async def _page_file(self, request: web.Request) -> web.Response:

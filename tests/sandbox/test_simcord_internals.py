@@ -22,6 +22,8 @@ from bot.sandbox_preview import (
     MARKDOWN_CALLERS,
     REPUBLISHES_EVERY_PAGE,
     WINDOW_MESSAGES,
+    channels_touched,
+    events_so_far,
     memoised_markdown,
     speed_up_previews,
 )
@@ -188,3 +190,20 @@ async def test_after_these_actions_simcord_has_republished_every_page(
         assert after["timeline"][-1] == str(newest.id), CHANGED
         if kind == "edit_message":
             assert after["messages"][str(own.id)]["content"] == "edited", CHANGED
+
+
+async def test_recorded_events_name_the_channels_a_command_touched(settings: Settings) -> None:
+    async with Sandbox(settings, players=4, port=0, tick=False) as sandbox:
+        world, env = sandbox.world, sandbox.env
+        alice, _bob, carol, dave = world.players
+        await started_fantasy_business(sandbox)
+
+        since = events_so_far(env)
+        await alice.slash(world.table, "game replace", old=carol, new=dave)
+        touched = channels_touched(env, since, events_so_far(env))
+        assert touched == {world.table.id, dave.user.dm_channel.id}, CHANGED
+
+        since = events_so_far(env)
+        await alice.slash(world.table, "rules")  # answered to alice only
+        assert channels_touched(env, since, events_so_far(env)) == {world.table.id}, CHANGED
+        assert channels_touched(env, since, since) == set()
