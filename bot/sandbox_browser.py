@@ -175,6 +175,11 @@ class Chromium:
                 await self._process.wait()
         self._profile.cleanup()
 
+    async def page_urls(self) -> list[str]:
+        """The address of every page open in the browser, as a person's tabs."""
+        targets = await self.send("Target.getTargets")
+        return [t["url"] for t in targets["targetInfos"] if t["type"] == "page"]
+
     async def _read(self) -> None:
         assert self._socket is not None
         async for frame in self._socket:
@@ -257,6 +262,18 @@ class Tab:
     async def wait_for_newer(self, message_id: int | None) -> None:
         """Return once the page shows a newer message than `message_id` (None: any)."""
         await self.wait_until(f"{NEWEST} !== {json.dumps(str(message_id))}", "a new message")
+
+    async def click(self, selector: str) -> None:
+        """Click the middle of an element with the mouse, as a person does (popups allowed)."""
+        where = await self.evaluate(
+            f"(() => {{ const box = document.querySelector({json.dumps(selector)})"
+            ".getBoundingClientRect(); return [box.x + box.width / 2, box.y + box.height / 2]; })()"
+        )
+        for kind in ("mousePressed", "mouseReleased"):
+            await self.send(
+                "Input.dispatchMouseEvent",
+                {"type": kind, "x": where[0], "y": where[1], "button": "left", "clickCount": 1},
+            )
 
     async def key(self, name: str, code: int) -> None:
         """Press and release a key (Enter, Tab...) in the focused element."""

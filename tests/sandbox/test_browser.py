@@ -6,6 +6,7 @@ under artifacts/ for people to look at. CI sets SMITHFIELD_REQUIRE_BROWSER=1 so 
 browser fails there instead of skipping.
 """
 
+import asyncio
 import os
 from pathlib import Path
 
@@ -73,6 +74,23 @@ async def test_a_browser_draws_a_started_game(settings: Settings) -> None:
         phone = ARTIFACTS / "sandbox-phone.png"
         await picture_of_room(sandbox, tab, "table", auction, phone, PHONE)
         assert_a_real_picture(phone, PHONE)
+
+        # On the room list, each room opens in a tab of its own and the list stays.
+        await tab.open(sandbox.url)
+        await tab.wait_until(ROOM_BUTTONS, "the rooms")
+        await tab.click('button[data-room="table"]')
+        await tab.click('button[data-room="dm-bob"]')
+
+        rooms_open = {f"{sandbox.rooms.base}/room/{key}#" for key in ("table", "dm-bob")}
+
+        async def both_opened() -> list[str]:
+            while True:
+                urls = await browser.page_urls()
+                if all(any(url.startswith(room) for url in urls) for room in rooms_open):
+                    return urls
+                await asyncio.sleep(0.05)
+
+        assert sandbox.url in await asyncio.wait_for(both_opened(), 60)
 
 
 async def test_a_table_tab_and_a_dm_tab_keep_up_side_by_side(settings: Settings) -> None:
