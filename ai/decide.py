@@ -12,6 +12,7 @@ from typing import overload
 from pydantic import BaseModel
 
 from ai.budget import Budget, Clock
+from ai.fagins_gang.player import decide as decide_fagins_gang
 from ai.fantasy_business.player import decide as decide_fantasy_business
 from ai.levels import LEVELS, Level
 from rules.events import Event
@@ -81,4 +82,6 @@ def decide(
     spent = budget or Budget()
     if kind == "fantasy-business" and isinstance(view, FantasyBusinessView):
         return decide_fantasy_business(level, view, history, seed, spent, clock)
+    if kind == "fagins-gang" and isinstance(view, FaginView):
+        return decide_fagins_gang(level, view, history, seed, spent, clock)
     raise ValueError(f"No AI plays {kind!r} with a {type(view).__name__}.")

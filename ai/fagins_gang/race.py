@@ -1,0 +1,198 @@
+"""How far a seat is from winning, in actions: the one measure every Fagin's Gang
+heuristic minimises (its moves, trades and discards, and `strong`'s playout scores).
+
+To win a seat must send `fagin_target` urchins to Fagin, each from a different
+location: it pays (level + 1) x the location's move cost in cubes of the location's own
+colour, plus the Fagin price in shillings (an urchin not yet on the track first enters,
+one level more). Colours never share a location, so each location's shortfall is its own;
+the estimate picks the cheapest locations still open, adds up the cubes and shillings
+missing, lets spare cubes and spare shillings cover part of it at market rates, and turns
+the rest into actions at the rates the seat's urchins steal at from where they stand
+(cubes it needs, free choices, other cubes at a third; shillings). A Fagin still to make
+and an urchin still to enter cost an action share each, and an urchin a constable may
+bump in the next patrol costs what the level it would lose costs.
+"""
+
+from dataclasses import dataclass, field
+from functools import cache
+
+from rules.fagins_gang.board import BOARD, CHOICE
+from rules.fagins_gang.state import FAGIN, FaginState, Spot, prices
+
+TOP = BOARD.levels.top
+BOTTOM = BOARD.levels.bottom
+START = BOARD.levels.start
+RING = BOARD.ring
+COLOURS = BOARD.colour_ring
+COLOUR = {loc.key: loc.colour for loc in BOARD.locations}
+COST = {loc.key: loc.move_cost for loc in BOARD.locations}
+SLOTS = BOARD.max_slots
+
+FAGIN_STEP = 1.0
+"""Actions a Fagin still to make costs by itself (the move that pays for it)."""
+ENTER_STEP = 0.5
+"""Actions an urchin still to enter costs (entries share a move action)."""
+JUNK = 0.3
+"""What a stolen cube of a colour the seat does not need is worth, in needed cubes."""
+SELL = 0.7
+"""Share of a spare cube's wheel price it is counted at: selling takes a market turn."""
+BUY = 0.6
+"""Share of spare shillings that turns into needed cubes at the market."""
+STEAL_FLOOR = 1.5
+"""Cubes an action brings in at worst (trading at the market)."""
+SHILLING_FLOOR = 2.0
+"""Shillings an action brings in at worst."""
+RISK = 1.0
+"""Weight of the cubes a bump in the next patrol would cost."""
+NO_WAY = 99.0
+"""Distance of a seat that can no longer reach the target (no locations left)."""
+
+
+@dataclass
+class Standing:
+    """One seat's resources and urchins, as a plain value heuristics can try moves on."""
+
+    shillings: int
+    cubes: dict[str, int]
+    spots: dict[str, Spot] = field(default_factory=dict)
+    """Location -> the seat's urchin there (a level or Fagin); absent: none there."""
+    supply: int = 0
+
+    def copy(self) -> "Standing":
+        return Standing(self.shillings, dict(self.cubes), dict(self.spots), self.supply)
+
+    def at_fagin(self) -> int:
+        return sum(1 for spot in self.spots.values() if spot == FAGIN)
+
+
+def standing(state: FaginState, seat: int) -> Standing:
+    return Standing(
+        shillings=state.shillings[seat],
+        cubes=dict(state.cubes[seat]),
+        spots={key: spots[seat] for key, spots in state.urchins.items() if seat in spots},
+        supply=state.supply[seat],
+    )
+
+
+@cache
+def printed(location: str, level: int) -> tuple[str, ...]:
+    return tuple(BOARD.goods_at(location, level))
+
+
+@cache
+def shillings_at(location: str, level: int) -> int:
+    return BOARD.shillings_at(location, level)
+
+
+@cache
+def patrol_stops(level: int, facing: str) -> tuple[int, ...]:
+    """Where a constable ends its patrol for each die roll 1..6."""
+    stops = []
+    for roll in range(1, 7):
+        at, way = level, facing
+        for _ in range(roll):
+            at += -1 if way == "up" else 1
+            if at == TOP:
+                way = "down"
+            elif at == BOTTOM:
+                way = "up"
+        stops.append(at)
+    return tuple(stops)
+
+
+def finish_cost(location: str, spot: Spot | None) -> int:
+    """Cubes of the location's colour still to pay to send an urchin from `spot` to Fagin
+    (entering first when the seat has no urchin there)."""
+    if spot is None:
+        return (1 + START - TOP + 1) * COST[location]
+    assert spot != FAGIN
+    return (spot - TOP + 1) * COST[location]
+
+
+class Race:
+    """The facts of one moment every estimate shares: target, prices, constables."""
+
+    def __init__(self, state: FaginState) -> None:
+        self.target = state.options.fagin_target
+        self.prices = prices(state)
+        self.bump_odds = {
+            key: patrol_stops(c.level, c.facing) for key, c in state.constables.items()
+        }
+
+    def bump_chance(self, location: str, level: int) -> float:
+        return self.bump_odds[location].count(level) / 6
+
+    def distance(self, s: Standing) -> float:
+        """Estimated actions the seat still needs to win (0 once it has won)."""
+        left = self.target - s.at_fagin()
+        if left <= 0:
+            return 0.0
+        options: list[tuple[float, str, int, int, bool]] = []
+        for key in RING:
+            spot = s.spots.get(key)
+            if spot == FAGIN:
+                continue
+            need = finish_cost(key, spot)
+            if spot is not None:
+                need += round(RISK * self.bump_chance(key, spot) * COST[key])
+            short = max(0, need - s.cubes[COLOUR[key]])
+            entering = spot is None
+            options.append(
+                (short + (ENTER_STEP * 3 if entering else 0.0), key, need, short, entering)
+            )
+        options.sort()
+        picked = []
+        entries = 0
+        for option in options:
+            if option[4]:
+                if entries >= s.supply:
+                    continue
+                entries += 1
+            picked.append(option)
+            if len(picked) == left:
+                break
+        if len(picked) < left:
+            return NO_WAY
+        reserved = {COLOUR[key]: need for _, key, need, _, _ in picked}
+        cube_short = sum(short for _, _, _, short, _ in picked)
+        shilling_short = max(0, BOARD.fagin_price * left - s.shillings)
+        spare_cubes = 0
+        spare_value = 0.0
+        for colour, count in s.cubes.items():
+            spare = max(0, count - reserved.get(colour, 0))
+            spare_cubes += spare
+            spare_value += spare * self.prices[colour] * SELL
+        covered = min(float(shilling_short), spare_value)
+        shilling_gap = shilling_short - covered
+        if spare_value > 0:
+            cube_short_left = cube_short - spare_cubes * (1 - covered / spare_value) / 3
+        else:
+            cube_short_left = float(cube_short)
+        spare_shillings = max(0, s.shillings - BOARD.fagin_price * left)
+        if cube_short_left > 0 and spare_shillings:
+            wanted = [self.prices[COLOUR[key]] for _, key, _, short, _ in picked if short]
+            if wanted:
+                cube_short_left -= BUY * spare_shillings / (sum(wanted) / len(wanted))
+        needs = {COLOUR[key] for _, key, _, short, _ in picked if short}
+        steal, shill = self.rates(s, needs)
+        actions = FAGIN_STEP * left + ENTER_STEP * entries
+        actions += max(0.0, cube_short_left) / max(STEAL_FLOOR, steal)
+        actions += shilling_gap / max(SHILLING_FLOOR, shill)
+        return actions
+
+    def rates(self, s: Standing, needs: set[str]) -> tuple[float, float]:
+        """Needed cubes and shillings one steal action brings from where the seat stands."""
+        goods: list[float] = []
+        money: list[int] = []
+        for key, spot in s.spots.items():
+            if spot == FAGIN:
+                continue
+            assert isinstance(spot, int)
+            money.append(shillings_at(key, spot))
+            if spot < BOTTOM:
+                goods.append(
+                    sum(1.0 if c == CHOICE or c in needs else JUNK for c in printed(key, spot))
+                )
+        goods.sort(reverse=True)
+        money.sort(reverse=True)
+        return sum(goods[:SLOTS]), float(sum(money[:SLOTS]))
