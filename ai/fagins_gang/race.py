@@ -62,7 +62,7 @@ class Standing:
         return Standing(self.shillings, dict(self.cubes), dict(self.spots), self.supply)
 
     def at_fagin(self) -> int:
-        return sum(1 for spot in self.spots.values() if spot == FAGIN)
+        return list(self.spots.values()).count(FAGIN)
 
 
 def standing(state: FaginState, seat: int) -> Standing:
@@ -109,8 +109,14 @@ def finish_cost(location: str, spot: Spot | None) -> int:
     return (spot - TOP + 1) * COST[location]
 
 
+LOCATIONS = tuple((loc.key, loc.colour, loc.move_cost) for loc in BOARD.locations)
+ENTER_RANK = ENTER_STEP * 3
+"""An entry still to make, in cubes, when ranking locations to finish at."""
+
+
 class Race:
-    """The facts of one moment every estimate shares: target, prices, constables."""
+    """The facts of one moment every estimate shares: target, prices, constables, and
+    per location and level the cubes still to pay (with the bump risk added)."""
 
     def __init__(self, state: FaginState) -> None:
         self.target = state.options.fagin_target
@@ -118,33 +124,42 @@ class Race:
         self.bump_odds = {
             key: patrol_stops(c.level, c.facing) for key, c in state.constables.items()
         }
+        self.need_at = {
+            key: tuple(
+                (level - TOP + 1) * cost + round(RISK * self.bump_chance(key, level) * cost)
+                for level in range(TOP, BOTTOM + 1)
+            )
+            for key, _, cost in LOCATIONS
+        }
 
     def bump_chance(self, location: str, level: int) -> float:
         return self.bump_odds[location].count(level) / 6
 
     def distance(self, s: Standing) -> float:
         """Estimated actions the seat still needs to win (0 once it has won)."""
-        left = self.target - s.at_fagin()
+        spots, cubes = s.spots, s.cubes
+        done = 0
+        options: list[tuple[float, int, str, str, int, int]] = []
+        for key, colour, cost in LOCATIONS:
+            spot = spots.get(key)
+            if spot == FAGIN:
+                done += 1
+                continue
+            entering = spot is None
+            need = (START - TOP + 2) * cost if spot is None else self.need_at[key][spot]
+            have = cubes[colour]
+            short = need - have if need > have else 0
+            options.append(
+                (short + ENTER_RANK if entering else short, entering, key, colour, need, short)
+            )
+        left = self.target - done
         if left <= 0:
             return 0.0
-        options: list[tuple[float, str, int, int, bool]] = []
-        for key in RING:
-            spot = s.spots.get(key)
-            if spot == FAGIN:
-                continue
-            need = finish_cost(key, spot)
-            if spot is not None:
-                need += round(RISK * self.bump_chance(key, spot) * COST[key])
-            short = max(0, need - s.cubes[COLOUR[key]])
-            entering = spot is None
-            options.append(
-                (short + (ENTER_STEP * 3 if entering else 0.0), key, need, short, entering)
-            )
         options.sort()
         picked = []
         entries = 0
         for option in options:
-            if option[4]:
+            if option[1]:
                 if entries >= s.supply:
                     continue
                 entries += 1
@@ -153,46 +168,58 @@ class Race:
                 break
         if len(picked) < left:
             return NO_WAY
-        reserved = {COLOUR[key]: need for _, key, need, _, _ in picked}
-        cube_short = sum(short for _, _, _, short, _ in picked)
+        reserved = {colour: need for _, _, _, colour, need, _ in picked}
+        cube_short = 0
+        needs = set()
+        wanted_prices = 0
+        for _, _, _, colour, _, short in picked:
+            if short:
+                cube_short += short
+                needs.add(colour)
+                wanted_prices += self.prices[colour]
         shilling_short = max(0, BOARD.fagin_price * left - s.shillings)
         spare_cubes = 0
         spare_value = 0.0
-        for colour, count in s.cubes.items():
-            spare = max(0, count - reserved.get(colour, 0))
-            spare_cubes += spare
-            spare_value += spare * self.prices[colour] * SELL
+        for colour, count in cubes.items():
+            spare = count - reserved.get(colour, 0)
+            if spare > 0:
+                spare_cubes += spare
+                spare_value += spare * self.prices[colour] * SELL
         covered = min(float(shilling_short), spare_value)
         shilling_gap = shilling_short - covered
         if spare_value > 0:
             cube_short_left = cube_short - spare_cubes * (1 - covered / spare_value) / 3
         else:
             cube_short_left = float(cube_short)
-        spare_shillings = max(0, s.shillings - BOARD.fagin_price * left)
-        if cube_short_left > 0 and spare_shillings:
-            wanted = [self.prices[COLOUR[key]] for _, key, _, short, _ in picked if short]
-            if wanted:
-                cube_short_left -= BUY * spare_shillings / (sum(wanted) / len(wanted))
-        needs = {COLOUR[key] for _, key, _, short, _ in picked if short}
-        steal, shill = self.rates(s, needs)
+        spare_shillings = s.shillings - BOARD.fagin_price * left
+        if cube_short_left > 0 and spare_shillings > 0 and needs:
+            cube_short_left -= BUY * spare_shillings * len(needs) / wanted_prices
+        steal, shill = rates(spots, needs)
         actions = FAGIN_STEP * left + ENTER_STEP * entries
-        actions += max(0.0, cube_short_left) / max(STEAL_FLOOR, steal)
-        actions += shilling_gap / max(SHILLING_FLOOR, shill)
-        return actions
+        if cube_short_left > 0:
+            actions += cube_short_left / max(STEAL_FLOOR, steal)
+        return actions + shilling_gap / max(SHILLING_FLOOR, shill)
 
-    def rates(self, s: Standing, needs: set[str]) -> tuple[float, float]:
-        """Needed cubes and shillings one steal action brings from where the seat stands."""
-        goods: list[float] = []
-        money: list[int] = []
-        for key, spot in s.spots.items():
-            if spot == FAGIN:
-                continue
-            assert isinstance(spot, int)
-            money.append(shillings_at(key, spot))
-            if spot < BOTTOM:
-                goods.append(
-                    sum(1.0 if c == CHOICE or c in needs else JUNK for c in printed(key, spot))
-                )
-        goods.sort(reverse=True)
-        money.sort(reverse=True)
-        return sum(goods[:SLOTS]), float(sum(money[:SLOTS]))
+
+def rates(spots: dict[str, Spot], needs: set[str]) -> tuple[float, float]:
+    """Needed cubes and shillings one steal action brings from where the seat stands."""
+    goods: list[float] = []
+    money: list[int] = []
+    for key, spot in spots.items():
+        if spot == FAGIN:
+            continue
+        choices, fixed, shillings = _yield(key, spot)
+        money.append(shillings)
+        if spot != BOTTOM:
+            goods.append(choices + sum(1.0 if c in needs else JUNK for c in fixed))
+    goods.sort(reverse=True)
+    money.sort(reverse=True)
+    return sum(goods[:SLOTS]), float(sum(money[:SLOTS]))
+
+
+@cache
+def _yield(location: str, level: int) -> tuple[int, tuple[str, ...], int]:
+    """A level's free choices, printed colours and shillings."""
+    goods = printed(location, level)
+    fixed = tuple(c for c in goods if c != CHOICE)
+    return len(goods) - len(fixed), fixed, shillings_at(location, level)

@@ -2,7 +2,9 @@
 
 Nothing present is hidden, so a determinization only draws the future: every sampled
 state gets a generator seeded from the AI's seed (the constables' patrol, the wheel).
-Candidates are the `standard` player's best-scored options (its choice first); every
+Candidates are the `standard` player's best-scored options (its choice first; at the
+market, passing and the trades that bring the seat closer, so no search can trade back
+and forth for ever); every
 seat then plays `standard` until this seat's next action turn (a whole round: the others'
 actions, any market, the patrol, the wheel and the hand limit) or the end, and the
 position is scored by how much closer to winning the seat is than its closest rival.
@@ -15,11 +17,12 @@ from ai.budget import Deadline
 from ai.fagins_gang.moves import Table
 from ai.fagins_gang.race import Race, standing
 from ai.fagins_gang.standard import action_options, standard_action
-from ai.fagins_gang.trading import trades
+from ai.fagins_gang.trading import GAIN, trades
 from ai.search import sequential_halving
-from rules.fagins_gang.actions import Action
+from rules.fagins_gang.actions import Action, MarketPass
 from rules.fagins_gang.game import RULES
 from rules.fagins_gang.state import FaginState
+from rules.rng import Rng
 
 CANDIDATES = 6
 """How many of `standard`'s best options the search compares on an action turn."""
@@ -36,7 +39,14 @@ def candidates(state: FaginState, seat: int) -> list[Action]:
         found += [option.action for _, option in action_options(table)[:CANDIDATES]]
     elif state.phase == "market":
         holder = state.market is not None and state.market.token_holder == seat
-        found += [o.action for o in trades(table, table.me, dict(state.stalls), holder)]
+        race = table.race
+        enough = race.distance(table.me) - GAIN
+        found.append(MarketPass())
+        found += [
+            option.action
+            for option in trades(table, table.me, dict(state.stalls), holder)
+            if race.distance(option.mine) < enough
+        ]
     unique: list[Action] = []
     for action in found:
         if action not in unique:
@@ -71,11 +81,8 @@ def search(root: FaginState, seat: int, seed: int, deadline: Deadline) -> Action
     moves = candidates(root, seat)
 
     def sample(index: int) -> FaginState:
-        return root.model_copy(
-            update={
-                "rng": root.rng.model_copy(update={"seed": seeds.derive(seed, "future", index)})
-            }
-        )
+        future = Rng(seed=seeds.derive(seed, "future", index))
+        return root.model_copy(update={"rng": future})
 
     def playout(world: FaginState, action: Action) -> float:
         after, _ = RULES.apply(world, seat, action)

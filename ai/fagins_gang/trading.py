@@ -21,11 +21,19 @@ MARKET_TRADES = 6
 """Cubes a seat counts on trading when it opens the market."""
 
 
-def trades(table: Table, mine: Standing, stalls: dict[str, int], pairs: bool) -> Iterator[Option]:
-    """Every single trade (and, for the token holder, every pair of one kind) open now."""
+def trades(
+    table: Table, mine: Standing, stalls: dict[str, int], pairs: bool, useful: bool = True
+) -> Iterator[Option]:
+    """Every single trade (and, for the token holder, every pair of one kind) open now;
+    with `useful`, only buying colours the seat is short of and selling spare ones (no
+    other trade can bring it closer to winning)."""
     prices = table.race.prices
     buyable = [c for c in COLOURS if stalls[c] > 0 and prices[c] <= mine.shillings]
     sellable = [c for c in COLOURS if mine.cubes[c] > 0 and stalls[c] < BOARD.stall_size]
+    if useful:
+        needs, spare = table.needs(mine), table.spare(mine)
+        buyable = [c for c in buyable if needs.get(c, 0) > 0]
+        sellable = [c for c in sellable if spare[c] > 0]
     groups: list[tuple[bool, tuple[str, ...]]] = [(True, (c,)) for c in buyable]
     groups += [(False, (c,)) for c in sellable]
     if pairs:

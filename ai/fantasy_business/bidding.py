@@ -10,6 +10,7 @@ other card would leave the seat (its value less its minimum), less a small margi
 
 from ai.fantasy_business import economy
 from ai.fantasy_business.economy import Outlook
+from ai.fantasy_business.knowledge import Memo
 from rules.fantasy_business import deck
 from rules.fantasy_business.actions import Action, Auction, Bid, Pass
 from rules.fantasy_business.auction import eligible
@@ -75,26 +76,45 @@ def designate(outlook: Outlook) -> Auction:
     return Auction(card=index)
 
 
-def respond(outlook: Outlook) -> Bid | Pass:
+def respond(state: GameState, seat: int, memo: Memo) -> Bid | Pass:
     """A bidding turn: raise by one while the price stays within the limit, else pass;
     the last buyer's offer is taken when the card is worth its minimum."""
-    state, seat = outlook.state, outlook.seat
     auction = state.auction
     assert auction is not None
     minimum = deck.minimum_bid(auction.card)
     if auction.offer:
-        worth = card_value(outlook, auction.card)
-        if minimum <= state.gold[seat] and worth >= minimum:
-            return Bid(amount=minimum)
-        return Pass()
+        if minimum > state.gold[seat]:
+            return Pass()
+        return (
+            Bid(amount=minimum)
+            if card_value(Outlook(state, seat), auction.card) >= minimum
+            else Pass()
+        )
     wanted = minimum if auction.price is None else max(minimum, auction.price + 1)
-    if wanted <= limit(outlook, auction.card):
-        return Bid(amount=wanted)
-    return Pass()
+    if wanted > state.gold[seat]:
+        return Pass()
+    return Bid(amount=wanted) if wanted <= bid_limit(state, seat, auction.card, memo) else Pass()
 
 
-def auction_action(state: GameState, seat: int) -> Action:
-    outlook = Outlook(state, seat)
+def bid_limit(state: GameState, seat: int, card_id: int, memo: Memo) -> int:
+    """`limit`, remembered for the rest of the decision: during an auction nothing it
+    depends on changes until a card is sold, and the key says when one was."""
+    key = (
+        seat,
+        card_id,
+        state.turn,
+        tuple(state.acquired),
+        tuple(state.centre),
+        tuple(state.gold),
+        tuple(tuple(sorted(held.items())) for held in state.articles),
+    )
+    found = memo.limits.get(key)
+    if found is None:
+        found = memo.limits[key] = limit(Outlook(state, seat), card_id)
+    return found
+
+
+def auction_action(state: GameState, seat: int, memo: Memo) -> Action:
     if state.auction is None:
-        return designate(outlook)
-    return respond(outlook)
+        return designate(Outlook(state, seat))
+    return respond(state, seat, memo)

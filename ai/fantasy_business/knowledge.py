@@ -16,12 +16,24 @@ from rules.fantasy_business import deck
 from rules.fantasy_business.views import FantasyBusinessView
 
 
+class Memo:
+    """Answers worked out once per decision and reused by every playout of its search:
+    a rival's price belief, a seat's best price, a bidder's limit. Keys hold everything
+    the answer depends on, so a hit is always the answer a fresh computation would give."""
+
+    def __init__(self) -> None:
+        self.beliefs: dict[tuple[int, str, int, bool], tuple[tuple[int, float], ...]] = {}
+        self.prices: dict[tuple[object, ...], int] = {}
+        self.limits: dict[tuple[object, ...], int] = {}
+
+
 @dataclass(frozen=True)
 class Record:
     sheets: tuple[tuple[int, tuple[Mapping[str, int], ...]], ...] = ()
     """(turn, the revealed sheet of each seat) for every reveal, oldest first."""
     played: Mapping[str, int] = field(default_factory=dict)
     """Special kind -> copies played face up since the draw pile was last reshuffled."""
+    memo: Memo = field(default_factory=Memo, compare=False, repr=False)
 
     def prices(self, seat: int, article: str) -> list[tuple[int, int]]:
         """(turn, price) of every revealed price the seat asked for the article."""

@@ -33,6 +33,14 @@ def even(low: int, high: int) -> Belief:
 
 def belief(state: GameState, record: Record, rival: int, article: str) -> Belief:
     """How likely each price is for `rival`'s `article` this turn, from its history."""
+    key = (rival, article, state.turn, state.options.low_prices)
+    found = record.memo.beliefs.get(key)
+    if found is None:
+        found = record.memo.beliefs[key] = _belief(state, record, rival, article)
+    return found
+
+
+def _belief(state: GameState, record: Record, rival: int, article: str) -> Belief:
     low, high = price_range(state, article)
     weights = dict.fromkeys(range(low, high + 1), 0.0)
     exact = record.prices(rival, article)
@@ -104,4 +112,18 @@ def rival_beliefs(state: GameState, record: Record, seat: int, article: str) -> 
 
 def choose_price(state: GameState, record: Record, seat: int, article: str) -> int:
     """The standard price: the best reply to what the rivals revealed before."""
-    return best_price(state, seat, article, rival_beliefs(state, record, seat, article))
+    played = state.played
+    key = (
+        seat,
+        article,
+        state.turn,
+        tuple(s for s in state.seats() if state.articles[s].get(article, 0) > 0),
+        article in played.embargoes,
+        any(w.seat == seat and w.article == article for w in played.warrants),
+        state.options,
+    )
+    found = record.memo.prices.get(key)
+    if found is None:
+        rivals = rival_beliefs(state, record, seat, article)
+        found = record.memo.prices[key] = best_price(state, seat, article, rivals)
+    return found

@@ -26,7 +26,7 @@ def pricing_action(state: GameState, record: Record, seat: int) -> Action:
 
 def standard_action(state: GameState, record: Record, seat: int) -> Action:
     if state.phase == "auction":
-        return bidding.auction_action(state, seat)
+        return bidding.auction_action(state, seat, record.memo)
     if not state.sheets[seat].submitted:
         play = choose_special(state, record, seat)
         if play is not None:

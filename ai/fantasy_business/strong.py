@@ -5,15 +5,16 @@ one (the playout then follows `standard`'s limit); as First Buyer, every centre 
 with and without an opening price at its minimum; in phase 2, the specials worth most
 and going on without one, then every price in the range. Each determinization deals the
 unseen cards anew and samples the rivals' prices (`rivals`); every seat then plays
-`standard` until the turn's income is paid (or the game ends), and the position is
-scored by the seat's lead in worth (`economy`) or, at the end, by the result.
+`standard` to the end of the phase the decision is in (the auctions, or the pricing up
+to the income), and the position is scored by the seat's lead in worth (`economy`, which
+already counts this turn's income for cards bought) or, at the end, by the result.
 """
 
 import math
 
 from ai import seeds
 from ai.budget import Deadline
-from ai.fantasy_business import economy
+from ai.fantasy_business import economy, playout
 from ai.fantasy_business.determinize import Dealer
 from ai.fantasy_business.knowledge import Record
 from ai.fantasy_business.rivals import RivalPrices
@@ -23,7 +24,6 @@ from ai.search import sequential_halving
 from rules.fantasy_business import deck
 from rules.fantasy_business.actions import Action, Auction, Bid, Pass, PlaySpecial, SetPrice
 from rules.fantasy_business.game import apply
-from rules.fantasy_business.legal import waiting_on
 from rules.fantasy_business.pricing import price_range, unpriced
 from rules.fantasy_business.scoring import scores, winners
 from rules.fantasy_business.state import GameState
@@ -33,9 +33,6 @@ SCALE = 10.0
 early, when a single card is worth a hundred gold of future income, leads are large."""
 SPECIALS = 4
 """How many of the best special plays are searched."""
-PLAYOUT_LIMIT = 4000
-"""Moves after which a playout is scored as it stands (standard play always ends a turn
-much sooner; this only bounds a bug)."""
 
 
 def bid_candidates(state: GameState, seat: int) -> list[Action]:
@@ -108,16 +105,6 @@ def _logistic(lead: float, scale: float = SCALE) -> float:
     return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, lead / scale))))
 
 
-def play_out(state: GameState, record: Record, seat: int, turn: int) -> float:
-    """Every seat plays `standard` until the turn's income is paid; then score it."""
-    for _ in range(PLAYOUT_LIMIT):
-        if state.phase == "over" or state.turn != turn:
-            break
-        actor = waiting_on(state)[0]
-        state, _ = apply(state, actor, standard_action(state, record, actor))
-    return reward(state, seat)
-
-
 def search(
     dealer: Dealer, record: Record, root: GameState, seed: int, deadline: Deadline
 ) -> Action:
@@ -130,8 +117,8 @@ def search(
         model = None if rivals is None else rivals.sample
         return dealer.deal(chooser, seeds.derive(seed, "future", index), model)
 
-    def playout(world: GameState, action: Action) -> float:
+    def play(world: GameState, action: Action) -> float:
         after, _ = apply(world, seat, action)
-        return play_out(after, record, seat, root.turn)
+        return reward(playout.play(after, record, root), seat)
 
-    return sequential_halving(moves, sample, playout, deadline)
+    return sequential_halving(moves, sample, play, deadline)
