@@ -38,6 +38,7 @@ test: lint typecheck pytest
 
 bench: $(STAMP)
 	$(PY) -m bench
+	$(PY) -m bench ai
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

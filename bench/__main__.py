@@ -1,4 +1,5 @@
-"""Time the service path for accepted actions against a bare sqlite-utils write.
+"""Time the service path for accepted actions against a bare sqlite-utils write
+(`python -m bench`), or run the AI tournaments (`python -m bench ai`, see tournament.py).
 
 Both sides run in one process, on one database file with 10,000 stored games, with the
 same pragmas (WAL, synchronous=FULL), interleaved sample by sample so that disk and CPU
@@ -186,4 +187,8 @@ async def main() -> int:
 
 
 if __name__ == "__main__":
+    if sys.argv[1:] == ["ai"]:
+        from bench.tournament import main as tournaments
+
+        sys.exit(tournaments())
     sys.exit(asyncio.run(main()))
