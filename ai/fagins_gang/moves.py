@@ -181,29 +181,36 @@ def steal_slot(
     table: Table, key: str, level: int, stock: dict[str, int], needs: dict[str, int]
 ) -> tuple[StealSlot, dict[str, int]]:
     """A steal here with each free choice on the most needed colour in stock (else the
-    dearest); returns the slot and the cubes it brings. Updates `stock` and `needs`."""
+    dearest); returns the slot and the cubes it brings. Updates `stock` and `needs`.
+
+    As in the rules, the free choices are taken first and the printed colours after, as
+    far as the warehouses still have them; a choice only ranks colours by what the
+    printed ones will not already bring."""
     goods = printed(key, level)
-    taken: dict[str, int] = {}
     fixed = [c for c in goods if c != CHOICE]
+    wanted = dict(needs)
+    for colour in fixed:
+        wanted[colour] = wanted.get(colour, 0) - 1
+    taken: dict[str, int] = {}
+    choices = []
+    prices = table.race.prices
+    for _ in range(len(goods) - len(fixed)):
+        in_stock = [c for c in COLOURS if stock[c] > 0]
+        if not in_stock:
+            choices.append(COLOURS[0])  # every warehouse is empty: any colour is lost
+            continue
+        best = max(in_stock, key=lambda c: (wanted.get(c, 0) > 0, wanted.get(c, 0), prices[c]))
+        choices.append(best)
+        wanted[best] = wanted.get(best, 0) - 1
+        stock[best] -= 1
+        taken[best] = taken.get(best, 0) + 1
     for colour in fixed:
         if stock[colour] > 0:
             stock[colour] -= 1
             taken[colour] = taken.get(colour, 0) + 1
-            if needs.get(colour, 0) > 0:
-                needs[colour] -= 1
-    choices = []
-    prices = table.race.prices
-    for _ in range(goods.count(CHOICE)):
-        in_stock = [c for c in COLOURS if stock[c] > 0]
-        if not in_stock:
-            choices.append(COLOURS[0])
-            continue
-        best = max(in_stock, key=lambda c: (needs.get(c, 0) > 0, needs.get(c, 0), prices[c]))
-        choices.append(best)
-        stock[best] -= 1
-        taken[best] = taken.get(best, 0) + 1
-        if needs.get(best, 0) > 0:
-            needs[best] -= 1
+    for colour, count in taken.items():
+        if needs.get(colour, 0) > 0:
+            needs[colour] = max(0, needs[colour] - count)
     return StealSlot(location=key, colours=choices), taken
 
 

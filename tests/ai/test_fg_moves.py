@@ -15,7 +15,7 @@ from ai.fagins_gang.moves import Table
 from ai.fagins_gang.race import standing
 from ai.fagins_gang.standard import action_options, standard_action
 from rules.fagins_gang import RULES, FaginState
-from rules.fagins_gang.actions import Move, Shillings, Skip
+from rules.fagins_gang.actions import Move, Shillings, Skip, Steal
 
 from .tables import play
 
@@ -91,3 +91,27 @@ def test_standard_acts_legally_in_every_phase(positions: list[FaginState]) -> No
             RULES.apply(state, seat, standard_action(Table(state, seat)))
             phases.add(state.phase)
     assert phases == {"actions", "market", "discard"}
+
+
+def test_steals_stay_legal_and_foreseen_when_warehouses_run_dry(
+    positions: list[FaginState],
+) -> None:
+    """Free choices are taken before the printed colours, and a choice may only name an
+    empty warehouse when all are empty: the generator must follow that order too."""
+    chooser = random.Random(8)
+    steals = 0
+    for state in positions:
+        if state.phase != "actions":
+            continue
+        dry = state.model_copy(deep=True)
+        dry.warehouses = {c: chooser.choice([0, 0, 1, 2]) for c in dry.warehouses}
+        seat = dry.turn
+        last_to_act = len(dry.acted) == dry.players - 1
+        for _, option in action_options(Table(dry, seat)):
+            after, _ = RULES.apply(dry, seat, option.action)
+            if isinstance(option.action, Steal):
+                steals += 1
+                real = standing(after, seat)
+                if not last_to_act and sum(real.cubes.values()) <= 25:  # else some go back
+                    assert real == option.mine, option.action
+    assert steals > 50
