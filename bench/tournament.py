@@ -137,7 +137,7 @@ def main() -> int:
         flush=True,
     )
     random_playouts("fantasy-business", 3, {})
-    random_playouts("fagins-gang", 3, {})
+    random_playouts("fagins-gang", 3, {"round_limit": 20})
     for kind, games in (("fantasy-business", 300), ("fagins-gang", 300)):
         report(kind, "standard", "random", pairing(kind, "standard", "random", games, 3, 1000))
     for kind, games in (("fantasy-business", 45), ("fagins-gang", 45)):
