@@ -69,15 +69,18 @@ class Dealer:
             raise ValueError("The view and the history do not add up to the deck.")
 
     def deal(
-        self, chooser: random.Random, rng_seed: int, prices: PriceModel | None = None
+        self, chooser: random.Random | None, rng_seed: int, prices: PriceModel | None = None
     ) -> GameState:
         """One state the seat cannot tell from the real one; `rng_seed` seeds its future
-        and `prices` writes the rivals' sheets (only the submitted ones without it)."""
+        and `prices` writes the rivals' sheets (only the submitted ones without it).
+        Without a generator the unseen cards are dealt in order, not shuffled: enough for
+        a player that reads only what its seat sees, and cheaper."""
         view = self.view
         you = view.you
         assert you is not None
         hidden = list(self.unseen_specials)
-        chooser.shuffle(hidden)
+        if chooser is not None:
+            chooser.shuffle(hidden)
         specials = [
             list(self.own) if s.seat == self.seat else [hidden.pop() for _ in range(s.specials)]
             for s in view.seats
@@ -85,7 +88,8 @@ class Dealer:
         centre = [hidden.pop() if card is None else card for card in self.centre]
         discards = self.discards + [hidden.pop() for _ in range(self.face_down_discards)]
         pile = hidden + self.unseen_articles
-        chooser.shuffle(pile)
+        if chooser is not None:
+            chooser.shuffle(pile)
         auction = None
         if view.auction is not None:
             a = view.auction
@@ -135,7 +139,7 @@ class Dealer:
         return state
 
     def _write_sheets(
-        self, state: GameState, chooser: random.Random, prices: PriceModel | None
+        self, state: GameState, chooser: random.Random | None, prices: PriceModel | None
     ) -> None:
         """Rivals' prices from the model; a sheet handed in is complete, except that a
         rival still owing a price (an article gained after submitting: the view says it
@@ -147,7 +151,7 @@ class Dealer:
             owned = [key for key in deck.articles() if key in state.articles[seat]]
             if sheet.submitted and seat in self.view.waiting_on and owned:
                 owned.pop()
-            if prices is None:
+            if prices is None or chooser is None:
                 sheet.prices = {key: default_price(state, seat, key) for key in owned}
             else:
                 sheet.prices = {key: prices(state, seat, key, chooser) for key in owned}

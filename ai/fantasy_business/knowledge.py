@@ -53,6 +53,10 @@ class Record:
         ]
 
 
+READ = frozenset({"sheets_revealed", "special_played", "deck_reshuffled"})
+"""The only kinds of event the record is made of."""
+
+
 def read(history: Iterable[Event], view: FantasyBusinessView) -> Record:
     """The record of a game from its public events; the view's last reveal fills in a
     reveal the history lacks (so a short history still knows last turn's prices)."""
@@ -60,7 +64,7 @@ def read(history: Iterable[Event], view: FantasyBusinessView) -> Record:
     played: dict[str, int] = {}
     specials = deck.specials()
     for event in history:
-        if not event.public:
+        if event.kind not in READ or event.seat is not None:
             continue
         if event.kind == "sheets_revealed":
             raw = event.data.get("sheets", [])

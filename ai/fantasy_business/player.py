@@ -30,7 +30,7 @@ def decide(
         raise ValueError(f"Seat {seat} has nothing to decide now.")
     record = knowledge.read(history, view)
     dealer = Dealer(view, record)
-    state = dealer.deal(seeds.generator(seed, "deal"), seeds.derive(seed, "future"))
+    state = dealer.deal(None, seeds.derive(seed, "future"))
     if level == "random":
         legal = [a for a in RULES.legal_actions(state, seat) if not isinstance(a, Give)]
         return seeds.generator(seed, "random").choice(legal)
