@@ -138,9 +138,9 @@ def main() -> int:
     )
     random_playouts("fantasy-business", 3, {})
     random_playouts("fagins-gang", 3, {"round_limit": 20})
-    for kind, games in (("fantasy-business", 300), ("fagins-gang", 300)):
-        report(kind, "standard", "random", pairing(kind, "standard", "random", games, 3, 1000))
-    for kind, games in (("fantasy-business", 45), ("fagins-gang", 45)):
-        report(kind, "strong", "standard", pairing(kind, "strong", "standard", games, 3, 2000))
-    fagin_race(60, 3000)
+    for kind in ("fantasy-business", "fagins-gang"):
+        report(kind, "standard", "random", pairing(kind, "standard", "random", 200, 3, 1000))
+    for kind in ("fantasy-business", "fagins-gang"):
+        report(kind, "strong", "standard", pairing(kind, "strong", "standard", 40, 3, 2000))
+    fagin_race(40, 3000)
     return 0
