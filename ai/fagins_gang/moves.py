@@ -78,13 +78,14 @@ class Table:
         costs.sort()
         return [(COLOUR[key], need) for _, _, key, need in costs[: max(0, left)]]
 
-    def needs(self, s: Standing) -> dict[str, int]:
+    def needs(self, s: Standing, plan: list[tuple[str, int]] | None = None) -> dict[str, int]:
         """Colour -> cubes still missing for the cheapest locations to finish at."""
-        return {c: need - s.cubes[c] for c, need in self.plan(s) if need > s.cubes[c]}
+        chosen = self.plan(s) if plan is None else plan
+        return {c: need - s.cubes[c] for c, need in chosen if need > s.cubes[c]}
 
-    def spare(self, s: Standing) -> dict[str, int]:
+    def spare(self, s: Standing, plan: list[tuple[str, int]] | None = None) -> dict[str, int]:
         """Colour -> cubes the seat holds beyond what its cheapest finish needs."""
-        reserved = dict(self.plan(s))
+        reserved = dict(self.plan(s) if plan is None else plan)
         return {c: max(0, n - reserved.get(c, 0)) for c, n in s.cubes.items()}
 
 

@@ -100,6 +100,17 @@ def patrol_stops(level: int, facing: str) -> tuple[int, ...]:
     return tuple(stops)
 
 
+@cache
+def needs_by_level(cost: int, constable: int, facing: str) -> tuple[int, ...]:
+    """Cubes still to pay from each level to Fagin, plus the expected cost of being
+    bumped one level down by the coming patrol."""
+    stops = patrol_stops(constable, facing)
+    return tuple(
+        (level - TOP + 1) * cost + round(RISK * stops.count(level) / 6 * cost)
+        for level in range(TOP, BOTTOM + 1)
+    )
+
+
 def finish_cost(location: str, spot: Spot | None) -> int:
     """Cubes of the location's colour still to pay to send an urchin from `spot` to Fagin
     (entering first when the seat has no urchin there)."""
@@ -125,11 +136,7 @@ class Race:
             key: patrol_stops(c.level, c.facing) for key, c in state.constables.items()
         }
         self.need_at = {
-            key: tuple(
-                (level - TOP + 1) * cost + round(RISK * self.bump_chance(key, level) * cost)
-                for level in range(TOP, BOTTOM + 1)
-            )
-            for key, _, cost in LOCATIONS
+            key: needs_by_level(COST[key], c.level, c.facing) for key, c in state.constables.items()
         }
 
     def bump_chance(self, location: str, level: int) -> float:

@@ -31,7 +31,8 @@ def trades(
     buyable = [c for c in COLOURS if stalls[c] > 0 and prices[c] <= mine.shillings]
     sellable = [c for c in COLOURS if mine.cubes[c] > 0 and stalls[c] < BOARD.stall_size]
     if useful:
-        needs, spare = table.needs(mine), table.spare(mine)
+        plan = table.plan(mine)
+        needs, spare = table.needs(mine, plan), table.spare(mine, plan)
         buyable = [c for c in buyable if needs.get(c, 0) > 0]
         sellable = [c for c in sellable if spare[c] > 0]
     groups: list[tuple[bool, tuple[str, ...]]] = [(True, (c,)) for c in buyable]
