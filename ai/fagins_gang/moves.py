@@ -19,6 +19,7 @@ from ai.fagins_gang.race import (
     COLOUR,
     COLOURS,
     COST,
+    JUNK,
     RING,
     SLOTS,
     START,
@@ -216,7 +217,7 @@ def steal_slot(
 
 
 def _usefulness(table: Table, key: str, level: int, needs: dict[str, int]) -> float:
-    return sum(1.0 if c == CHOICE or needs.get(c, 0) > 0 else 0.3 for c in printed(key, level))
+    return sum(1.0 if c == CHOICE or needs.get(c, 0) > 0 else JUNK for c in printed(key, level))
 
 
 def steal_options(table: Table) -> Iterator[Option]:

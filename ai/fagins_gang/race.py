@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from rules.fagins_gang.board import BOARD, CHOICE
-from rules.fagins_gang.state import FAGIN, FaginState, Spot, prices
+from rules.fagins_gang.constables import walk
+from rules.fagins_gang.state import FAGIN, Facing, FaginState, Spot, prices
 
 TOP = BOARD.levels.top
 BOTTOM = BOARD.levels.bottom
@@ -85,23 +86,13 @@ def shillings_at(location: str, level: int) -> int:
 
 
 @cache
-def patrol_stops(level: int, facing: str) -> tuple[int, ...]:
-    """Where a constable ends its patrol for each die roll 1..6."""
-    stops = []
-    for roll in range(1, 7):
-        at, way = level, facing
-        for _ in range(roll):
-            at += -1 if way == "up" else 1
-            if at == TOP:
-                way = "down"
-            elif at == BOTTOM:
-                way = "up"
-        stops.append(at)
-    return tuple(stops)
+def patrol_stops(level: int, facing: Facing) -> tuple[int, ...]:
+    """Where a constable ends its patrol for each die roll 1..6 (the rules' own walk)."""
+    return tuple(walk(level, facing, roll).level for roll in range(1, 7))
 
 
 @cache
-def needs_by_level(cost: int, constable: int, facing: str) -> tuple[int, ...]:
+def needs_by_level(cost: int, constable: int, facing: Facing) -> tuple[int, ...]:
     """Cubes still to pay from each level to Fagin, plus the expected cost of being
     bumped one level down by the coming patrol."""
     stops = patrol_stops(constable, facing)

@@ -20,8 +20,10 @@ from ai.fagins_gang.moves import (
     shilling_options,
     steal_options,
 )
+from ai.fagins_gang.race import SLOTS
 from ai.fagins_gang.trading import after_market, discard_action, trade_action
 from rules.fagins_gang.actions import Action, MoveStep, OpenMarket, Skip
+from rules.fagins_gang.board import BOARD
 
 RIVAL = 0.3
 """How much pushing the leading rival back counts against the seat's own progress
@@ -64,12 +66,12 @@ def move_options(table: Table, scorer: Scorer) -> list[Option]:
     shillings, supply = table.me.shillings, table.me.supply
     for gain, option in ranked:
         step = option.steps[0]
-        if gain <= 0 or len(chosen) == 3:
+        if gain <= 0 or len(chosen) == SLOTS:
             break
         if step.kind == "fagin":
-            if shillings < 15:
+            if shillings < BOARD.fagin_price:
                 continue
-            shillings -= 15
+            shillings -= BOARD.fagin_price
         if step.kind == "enter":
             if supply < 1:
                 continue
