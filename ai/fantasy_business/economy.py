@@ -21,6 +21,11 @@ SPECIAL_VALUE = 5.0
 """A face-down special in hand, in gold: a Subsidy is 4, a well-aimed Thief far more."""
 STRANDED = 8.0
 """What a seat with no gold and no article loses per turn left: it can never bid again."""
+ABOVE_FLOOR = 0.15
+"""Where rivals' prices settle, as a share of the range above its bottom."""
+LEADER = 0.5
+"""How much the leading rival's gains count against a seat, on top of an even share
+of another half spread over all rivals."""
 
 
 @cache
@@ -34,7 +39,7 @@ def card_income(article: str, owners: int, options: Options) -> float:
     if owners <= 1:
         return float(high + bonus)
     shared_bonus = 0 if options.sole_lowest_bonus else bonus
-    return float(low + shared_bonus) + 0.15 * (high - low)
+    return float(low + shared_bonus) + ABOVE_FLOOR * (high - low)
 
 
 @cache
@@ -96,9 +101,9 @@ class Outlook:
         self.worths = worths(state)
         others = [s for s in state.seats() if s != seat]
         leader = max(others, key=lambda s: (self.worths[s], -s))
-        share = 0.5 / len(others)
+        share = (1 - LEADER) / len(others)
         self.weights = [
-            0.0 if s == seat else share + (0.5 if s == leader else 0.0) for s in state.seats()
+            0.0 if s == seat else share + (LEADER if s == leader else 0.0) for s in state.seats()
         ]
 
     def relative(self, changes: list[float]) -> float:

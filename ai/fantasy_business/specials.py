@@ -20,6 +20,8 @@ from rules.fantasy_business.state import GameState
 
 KEEP = 3.0
 """Below this gain an income-time special is kept for a later turn."""
+THREAT = 2.0
+"""What Guards save per special held by a rival who may still play it."""
 
 
 def held_kinds(state: GameState, seat: int) -> list[str]:
@@ -72,8 +74,9 @@ def options(state: GameState, record: Record, seat: int) -> Iterator[tuple[float
                 for t in state.seats()
                 if t != seat and not state.sheets[t].submitted
             )
-            if threat and (state.articles[seat] or state.gold[seat] >= 3):
-                yield 2.0 * threat + KEEP, PlaySpecial(card=kind)
+            exposed = state.articles[seat] or state.gold[seat] >= deck.data().pickpocket_max
+            if threat and exposed:
+                yield THREAT * threat + KEEP, PlaySpecial(card=kind)
         else:
             yield from _income_plays(outlook, record, kind)
 

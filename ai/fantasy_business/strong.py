@@ -29,10 +29,14 @@ from rules.fantasy_business.scoring import scores, winners
 from rules.fantasy_business.state import GameState
 
 SCALE = 10.0
-"""A lead of SCALE gold plus a fifth of the average worth scores about 0.73 (logistic):
-early, when a single card is worth a hundred gold of future income, leads are large."""
+"""A lead of SCALE gold plus SCALE_SHARE of the average worth scores about 0.73
+(logistic): early, when one card is worth a hundred gold of future income, leads are
+large."""
 SPECIALS = 4
 """How many of the best special plays are searched."""
+RESULT = 0.75
+"""At the end of the game a win counts this much of the score, the final lead the rest."""
+SCALE_SHARE = 0.2
 
 
 def bid_candidates(state: GameState, seat: int) -> list[Action]:
@@ -95,10 +99,10 @@ def reward(state: GameState, seat: int) -> float:
         ahead = final[seat] - max(s for other, s in enumerate(final) if other != seat)
         won = winners(state)
         share = 1.0 / len(won) if seat in won else 0.0
-        return 0.75 * share + 0.25 * _logistic(ahead)
+        return RESULT * share + (1 - RESULT) * _logistic(ahead)
     worths = economy.worths(state)
     lead = worths[seat] - max(w for s, w in enumerate(worths) if s != seat)
-    return _logistic(lead, SCALE + 0.2 * max(0.0, sum(worths) / len(worths)))
+    return _logistic(lead, SCALE + SCALE_SHARE * max(0.0, sum(worths) / len(worths)))
 
 
 def _logistic(lead: float, scale: float = SCALE) -> float:
