@@ -29,6 +29,7 @@ from rules.fantasy_business.scoring import scores, winners
 from rules.fantasy_business.state import GameState
 
 SCALE = 10.0
+SCALE_SHARE = 0.2
 """A lead of SCALE gold plus SCALE_SHARE of the average worth scores about 0.73
 (logistic): early, when one card is worth a hundred gold of future income, leads are
 large."""
@@ -36,7 +37,6 @@ SPECIALS = 4
 """How many of the best special plays are searched."""
 RESULT = 0.75
 """At the end of the game a win counts this much of the score, the final lead the rest."""
-SCALE_SHARE = 0.2
 
 
 def bid_candidates(state: GameState, seat: int) -> list[Action]:
