@@ -140,7 +140,7 @@ def main() -> int:
     random_playouts("fagins-gang", 3, {"round_limit": 20})
     for kind in ("fantasy-business", "fagins-gang"):
         report(kind, "standard", "random", pairing(kind, "standard", "random", 200, 3, 1000))
-    for kind in ("fantasy-business", "fagins-gang"):
-        report(kind, "strong", "standard", pairing(kind, "strong", "standard", 40, 3, 2000))
+    for kind, games in (("fantasy-business", 40), ("fagins-gang", 30)):
+        report(kind, "strong", "standard", pairing(kind, "strong", "standard", games, 3, 2000))
     fagin_race(40, 3000)
     return 0
