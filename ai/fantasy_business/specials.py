@@ -3,8 +3,10 @@
 Each special a seat holds is scored for every target and article it could name; the best
 play is made when it gains enough, otherwise the card is kept for a better turn (on the
 last turn anything that gains is played, since specials score nothing at the end).
-Guards go first: they only help before the rivals' attacks. Income-time specials
-(Embargo, Festival, Royal Warrant) are scored on this turn's expected income.
+Guards are scored by the specials still in the hands of rivals who have not submitted
+(they only help before those attacks, and a seat plays its specials before it prices).
+Income-time specials (Embargo, Festival, Royal Warrant) are scored on this turn's
+expected income.
 """
 
 from collections.abc import Iterator
