@@ -1,4 +1,5 @@
-"""Time the service path for accepted actions against a bare sqlite-utils write.
+"""Time the service path for accepted actions against a bare sqlite-utils write
+(`python -m bench`), or run the AI tournaments (`python -m bench ai`, see tournament.py).
 
 Both sides run in one process, on one database file with 10,000 stored games, with the
 same pragmas (WAL, synchronous=FULL), interleaved sample by sample so that disk and CPU
@@ -18,7 +19,7 @@ from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
-from bench import faults, sandbox
+from bench import faults, sandbox, tournament
 from bot.service import Actor, GameService, Place
 from bot.store import Store
 from rules.registry import GAMES
@@ -186,8 +187,8 @@ async def service_path() -> float:
 
 
 def main(parts: list[str]) -> int:
-    """`python -m bench [service] [faults] [sandbox]`: the named parts, or all of them."""
-    known = ("service", "faults", "sandbox")
+    """`python -m bench [service] [faults] [sandbox] [ai]`: the named parts, or all."""
+    known = ("service", "faults", "sandbox", "ai")
     wanted = parts or list(known)
     unknown = [part for part in wanted if part not in known]
     if unknown:
@@ -198,6 +199,8 @@ def main(parts: list[str]) -> int:
         faults.main()
     if "sandbox" in wanted:
         sandbox.main()
+    if "ai" in wanted:
+        tournament.main()
     if "service" in wanted:
         ratio = asyncio.run(service_path())
     if ratio is not None:
