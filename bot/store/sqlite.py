@@ -401,8 +401,7 @@ class SqliteStore:
             params.append(guild_id)
         if user_id is not None:
             where.append(
-                "EXISTS (SELECT 1 FROM seats WHERE seats.game_id = games.id"
-                " AND seats.user_id = ?)"
+                "EXISTS (SELECT 1 FROM seats WHERE seats.game_id = games.id AND seats.user_id = ?)"
             )
             params.append(user_id)
         sql = f"SELECT * FROM games WHERE {' AND '.join(where)} ORDER BY games.id DESC LIMIT ?"
@@ -436,8 +435,7 @@ class SqliteStore:
 
     def results_of_member(self, guild_id: int, user_id: int) -> list[ResultRow]:
         sql = (
-            "SELECT * FROM results WHERE guild_id = ? AND user_id = ?"
-            " ORDER BY finished_at, game_id"
+            "SELECT * FROM results WHERE guild_id = ? AND user_id = ? ORDER BY finished_at, game_id"
         )
         return [ResultRow(**row) for row in self.db.query(sql, [guild_id, user_id])]
 

@@ -21,7 +21,7 @@ from pathlib import Path
 from bot.settings import Settings
 from rules.fagins_gang import RULES as FG
 from rules.fantasy_business import RULES as FB
-from tests.discord.fg_support import greedy_action, play, start_game, state_of
+from tests.discord.fg_support import greedy_action, play, state_of
 from tests.discord.harness import confirmed, public, world
 from tests.discord.test_long_play_games import fb_move, fb_state, fb_table
 
