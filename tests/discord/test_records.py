@@ -238,3 +238,6 @@ async def test_past_games_are_shown_only_to_those_who_could_see_them(settings: S
         assert "No game you have played has ended yet" in private(
             await dave.user.slash("game history")
         )
+        assert "Name the game to export here" in refused(await bob.user.slash("game export"))
+        exported = await bob.user.slash("game export", game=game_id)
+        assert "replay file" in private(exported)

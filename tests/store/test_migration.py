@@ -16,7 +16,7 @@ from bot.replay import replay
 from bot.settings import Settings
 from bot.store import Store
 from rules.registry import GAMES
-from tests.discord.harness import World, public, world
+from tests.discord.harness import World, public, refused, world
 
 FIXTURE = Path(__file__).with_name("schema5.db")
 
@@ -117,6 +117,11 @@ async def test_the_records_commands_work_on_the_old_games(
 
         shown = await bob.slash(w.channel, "game show", game=2)
         assert "Fagin's Gang #2" in shown.response.content and shown.response.embeds
+        aborted = await bob.slash(w.channel, "game show", game=3)
+        assert "— aborted" in aborted.response.content and aborted.response.embeds
+        assert not aborted.response.components  # the table as it was left, without buttons
+        assert "is still running" in refused(await bob.slash(w.channel, "game show", game=4))
+        assert "is still open" in refused(await bob.slash(w.channel, "game show", game=5))
 
         exported = await alice.slash(w.channel, "game export", game=1)
         (attachment,) = exported.response.attachments
