@@ -18,7 +18,7 @@ from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
-from bench import faults
+from bench import faults, sandbox
 from bot.service import Actor, GameService, Place
 from bot.store import Store
 from rules.registry import GAMES
@@ -186,8 +186,8 @@ async def service_path() -> float:
 
 
 def main(parts: list[str]) -> int:
-    """`python -m bench [service] [faults]`: the named parts, or all of them."""
-    known = ("service", "faults")
+    """`python -m bench [service] [faults] [sandbox]`: the named parts, or all of them."""
+    known = ("service", "faults", "sandbox")
     wanted = parts or list(known)
     unknown = [part for part in wanted if part not in known]
     if unknown:
@@ -196,6 +196,8 @@ def main(parts: list[str]) -> int:
     ratio = None
     if "faults" in wanted:
         faults.main()
+    if "sandbox" in wanted:
+        sandbox.main()
     if "service" in wanted:
         ratio = asyncio.run(service_path())
     if ratio is not None:
