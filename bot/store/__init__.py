@@ -16,7 +16,15 @@ from bot.store.errors import (
     StoreUnusable,
     VersionConflict,
 )
-from bot.store.rows import ActionRow, GameRow, LiveRow, SeatRow, Status
+from bot.store.rows import (
+    ActionRow,
+    GameRow,
+    LiveRow,
+    RatingRow,
+    ResultRow,
+    SeatRow,
+    Status,
+)
 from bot.store.sqlite import DEFAULT_BUSY_SECONDS, SqliteStore
 
 Store = SqliteStore
@@ -28,6 +36,8 @@ __all__ = [
     "DatabaseBusy",
     "GameRow",
     "LiveRow",
+    "RatingRow",
+    "ResultRow",
     "SeatRow",
     "Status",
     "Store",

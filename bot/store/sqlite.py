@@ -20,7 +20,17 @@ from typing import Any
 import sqlite_utils
 
 from bot.store.errors import ChannelBusy, DatabaseBusy, StoreUnusable, VersionConflict
-from bot.store.rows import ActionRow, GameRow, LiveRow, SeatRow, Status, action_row, game_row
+from bot.store.rows import (
+    ActionRow,
+    GameRow,
+    LiveRow,
+    RatingRow,
+    ResultRow,
+    SeatRow,
+    Status,
+    action_row,
+    game_row,
+)
 from bot.store.schema import MIGRATIONS
 
 DEFAULT_BUSY_SECONDS = 5.0
@@ -159,15 +169,26 @@ class SqliteStore:
         options: dict[str, Any],
         seed: int,
         now: datetime,
+        rules_hash: str | None = None,
     ) -> GameRow:
         stamp = now.isoformat()
         try:
             with self.transaction():
                 cursor = self.conn.execute(
                     "INSERT INTO games (guild_id, channel_id, kind, status, host_id, options,"
-                    " seed, version, created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?,"
-                    " 0, ?, ?)",
-                    (guild_id, channel_id, kind, host_id, json.dumps(options), seed, stamp, stamp),
+                    " seed, version, created_at, updated_at, rules_hash) VALUES (?, ?, ?,"
+                    " 'lobby', ?, ?, ?, 0, ?, ?, ?)",
+                    (
+                        guild_id,
+                        channel_id,
+                        kind,
+                        host_id,
+                        json.dumps(options),
+                        seed,
+                        stamp,
+                        stamp,
+                        rules_hash,
+                    ),
                 )
         except sqlite3.IntegrityError as error:
             raise ChannelBusy(str(error)) from error
@@ -235,6 +256,7 @@ class SqliteStore:
             "remind_hours",
             "reminded",
             "paused_at",
+            "started_at",
         }
     )
 
@@ -322,17 +344,18 @@ class SqliteStore:
         action: dict[str, Any],
         now: datetime,
         command: int | None = None,
+        cause: str | None = None,
     ) -> int:
         """Append a log row; `command`: the seq of the first row of the same command
-        (None: this row starts one)."""
+        (None: this row starts one); `cause`: why the bot made the move (see ActionRow)."""
         with self.transaction():
             row = self.conn.execute(
                 "SELECT COALESCE(MAX(seq) + 1, 1) FROM actions WHERE game_id = ?", (game_id,)
             ).fetchone()
             seq = int(row[0])
             self.conn.execute(
-                "INSERT INTO actions (game_id, seq, user_id, seat, action, created_at, command)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO actions (game_id, seq, user_id, seat, action, created_at, command,"
+                " cause) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     game_id,
                     seq,
@@ -341,6 +364,7 @@ class SqliteStore:
                     json.dumps(action),
                     now.isoformat(),
                     seq if command is None else command,
+                    cause,
                 ),
             )
         return seq
@@ -354,6 +378,112 @@ class SqliteStore:
             return [action_row(row) for row in self.db.query(sql, [game_id, last])]
         sql = "SELECT * FROM actions WHERE game_id = ? ORDER BY seq"
         return [action_row(row) for row in self.db.query(sql, [game_id])]
+
+    # -- records: past games, results and ratings ---------------------------------------
+
+    def past_games(
+        self,
+        limit: int,
+        *,
+        channel_id: int | None = None,
+        guild_id: int | None = None,
+        user_id: int | None = None,
+    ) -> list[GameRow]:
+        """Games that started and then finished or were aborted, newest first: in a
+        channel, in a server, or with `user_id` seated (any of them that are given)."""
+        where = ["games.status IN ('finished', 'aborted')", "games.state IS NOT NULL"]
+        params: list[Any] = []
+        if channel_id is not None:
+            where.append("games.channel_id = ?")
+            params.append(channel_id)
+        if guild_id is not None:
+            where.append("games.guild_id = ?")
+            params.append(guild_id)
+        if user_id is not None:
+            where.append(
+                "EXISTS (SELECT 1 FROM seats WHERE seats.game_id = games.id AND seats.user_id = ?)"
+            )
+            params.append(user_id)
+        sql = f"SELECT * FROM games WHERE {' AND '.join(where)} ORDER BY games.id DESC LIMIT ?"
+        return [game_row(row) for row in self.db.query(sql, [*params, limit])]
+
+    def unrecorded_games(self, limit: int) -> list[GameRow]:
+        """Finished games whose results are not recorded yet (finished before records)."""
+        sql = "SELECT * FROM games WHERE status = 'finished' AND recorded = 0 ORDER BY id LIMIT ?"
+        return [game_row(row) for row in self.db.query(sql, [limit])]
+
+    def record_results(self, game_id: int, rows: list[ResultRow]) -> None:
+        """A finished game's results, and the mark that they are recorded (bookkeeping,
+        not a new version of the game: its version and times stay as they ended)."""
+        with self.transaction():
+            for row in rows:
+                columns = row.model_dump()
+                names = ", ".join(columns)
+                marks = ", ".join("?" for _ in columns)
+                self.conn.execute(
+                    f"INSERT INTO results ({names}) VALUES ({marks})",
+                    [int(v) if isinstance(v, bool) else v for v in columns.values()],
+                )
+            self.conn.execute("UPDATE games SET recorded = 1 WHERE id = ?", (game_id,))
+
+    def results_of_games(self, game_ids: list[int]) -> list[ResultRow]:
+        if not game_ids:
+            return []
+        marks = ", ".join("?" for _ in game_ids)
+        sql = f"SELECT * FROM results WHERE game_id IN ({marks}) ORDER BY game_id, position"
+        return [ResultRow(**row) for row in self.db.query(sql, game_ids)]
+
+    def results_of_member(self, guild_id: int, user_id: int) -> list[ResultRow]:
+        sql = (
+            "SELECT * FROM results WHERE guild_id = ? AND user_id = ? ORDER BY finished_at, game_id"
+        )
+        return [ResultRow(**row) for row in self.db.query(sql, [guild_id, user_id])]
+
+    def results_in_order(self, guild_id: int, kind: str) -> list[ResultRow]:
+        """A server's results of one game, in the order ratings take them."""
+        sql = (
+            "SELECT * FROM results WHERE guild_id = ? AND kind = ?"
+            " ORDER BY finished_at, game_id, position"
+        )
+        return [ResultRow(**row) for row in self.db.query(sql, [guild_id, kind])]
+
+    def results_after(self, guild_id: int, kind: str, finished_at: str, game_id: int) -> bool:
+        """Whether some recorded game comes after (finished_at, game_id) in rating order."""
+        row = self.conn.execute(
+            "SELECT 1 FROM results WHERE guild_id = ? AND kind = ? AND (finished_at > ?"
+            " OR (finished_at = ? AND game_id > ?)) LIMIT 1",
+            (guild_id, kind, finished_at, finished_at, game_id),
+        ).fetchone()
+        return row is not None
+
+    def ratings(self, guild_id: int, kind: str) -> list[RatingRow]:
+        sql = "SELECT * FROM ratings WHERE guild_id = ? AND kind = ? ORDER BY user_id"
+        return [RatingRow(**row) for row in self.db.query(sql, [guild_id, kind])]
+
+    def save_ratings(self, rows: list[RatingRow]) -> None:
+        with self.transaction():
+            for row in rows:
+                self.conn.execute(
+                    "INSERT INTO ratings (guild_id, kind, user_id, display_name, mu, sigma,"
+                    " games) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, kind, user_id)"
+                    " DO UPDATE SET display_name = excluded.display_name, mu = excluded.mu,"
+                    " sigma = excluded.sigma, games = excluded.games",
+                    (
+                        row.guild_id,
+                        row.kind,
+                        row.user_id,
+                        row.display_name,
+                        row.mu,
+                        row.sigma,
+                        row.games,
+                    ),
+                )
+
+    def clear_ratings(self, guild_id: int, kind: str) -> None:
+        with self.transaction():
+            self.conn.execute(
+                "DELETE FROM ratings WHERE guild_id = ? AND kind = ?", (guild_id, kind)
+            )
 
     # -- messages kept up to date -------------------------------------------------------
 
