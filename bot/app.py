@@ -27,6 +27,7 @@ EXTENSIONS = (
     "cogs.fagins_gang",
     "cogs.clockwork",
     "cogs.records",
+    "cogs.robots",
 )
 
 
@@ -96,6 +97,8 @@ def create_bot(
     service = GameService(
         store, games, clock=clock, seed=settings.seed, presenters=presenters or PRESENTERS
     )
+    service.ai_seconds = settings.ai_seconds
+    service.ai_pace = settings.ai_pace_seconds
     return SmithfieldBot(settings, service)
 
 

@@ -12,6 +12,7 @@ from datetime import datetime
 from functools import partial
 from typing import Any
 
+from bot import robots
 from bot.messages import Message, Outcome
 from bot.records.results import DEADLINE
 from bot.service import Actor, GameService, Place
@@ -195,6 +196,12 @@ async def _expire(service: GameService, game: GameRow, now: datetime) -> list[tu
     its own transaction, so one seat's refusal cannot undo another's move)."""
     said: list[tuple[int, Outcome]] = []
     first = await service.call(service.table_for, game)
+    if robots.no_one_human(first):
+        # A game of AIs alone: its "deadline" is the pace of its moves; the AI runner
+        # plays the next one (a search must not run inside a transaction).
+        if service.on_ai_due is not None:
+            service.on_ai_due(game.id)
+        return said
     for seat in first.rules.waiting_on(first.state):
         outcome = await service.command(
             game.channel_id, partial(_expire_seat, service, game.id, seat, now)

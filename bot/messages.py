@@ -105,6 +105,8 @@ class Outcome:
     accepted: bool = True
     channel_id: int | None = None
     """The game's channel, when the outcome belongs to a game (where `public` goes)."""
+    ai_due: int | None = None
+    """A game left waiting on an AI seat that the runner plays after this command."""
 
     def merge(self, other: "Outcome") -> None:
         """Append another outcome's messages (used when one call makes several moves)."""
@@ -117,6 +119,8 @@ class Outcome:
         self.accepted = self.accepted and other.accepted
         if other.channel_id is not None:
             self.channel_id = other.channel_id
+        if other.ai_due is not None:
+            self.ai_due = other.ai_due
 
     @classmethod
     def refusal(cls, reason: str) -> "Outcome":

@@ -16,6 +16,15 @@ from rules.events import Event
 from rules.protocol import GameRules
 
 UNDO = "undo"
+TABLE_OPTIONS = ("first_seat", "ai_seed")
+"""Options the bot keeps with a game that are not the rules' (`setup` refuses them)."""
+
+
+def rules_options(options: Mapping[str, Any]) -> tuple[dict[str, Any], int | None]:
+    """The options `setup` takes, and the first seat (None: drawn at random)."""
+    setup = {key: value for key, value in options.items() if key not in TABLE_OPTIONS}
+    first = options.get("first_seat")
+    return setup, first if isinstance(first, int) else None
 
 
 def is_undo(action: Mapping[str, Any]) -> bool:
@@ -45,6 +54,14 @@ class Replayed:
     state: Any
     moves: list[Move]
     """The moves that count (taken-back ones left out), oldest first."""
+    setup_events: list[Event]
+
+    def public_history(self) -> list[Event]:
+        """Every public event of the game so far, from setup on (what an AI may know)."""
+        events = [event for event in self.setup_events if event.public]
+        for move in self.moves:
+            events += [event for event in move.events if event.public]
+        return events
 
     def last_command(self) -> list[Move]:
         """The moves of the newest command that still counts."""
@@ -63,9 +80,8 @@ def replay(
 ) -> Replayed:
     """Set the game up as it was started and apply its log; raises RuleError if a row is
     refused (a log the rules do not accept)."""
-    setup = dict(options)
-    first = setup.pop("first_seat", None)
-    start, _ = rules.setup(players, setup, seed, first)
+    setup, first = rules_options(options)
+    start, setup_events = rules.setup(players, setup, seed, first)
     moves: list[Move] = []
     for row in rows:
         if is_undo(row.action):
@@ -79,4 +95,4 @@ def replay(
         moves.append(
             Move(row.seq, command, row.seat, row.user_id, row.action, before, after, events)
         )
-    return Replayed(moves[-1].after if moves else start, moves)
+    return Replayed(moves[-1].after if moves else start, moves, setup_events)

@@ -10,6 +10,7 @@ from functools import partial
 from bot.deadlines import HOST_ONLY
 from bot.messages import Message, Outcome, Private
 from bot.records.results import AUTOPILOT
+from bot.render.generic import channel_link
 from bot.service import GONE, Actor, GameService, Place
 from bot.store import GameRow
 from bot.table import Table
@@ -104,7 +105,8 @@ def _kick(
     table, seat = found
     lead = (
         f"🤖 **{actor.display_name}** put **{table.name(seat)}**'s seat on autopilot: "
-        "it plays the default whenever it is due. `/game replace` can hand it to someone."
+        f"a {table.game.autopilot_level} AI plays it from now on. `/game replace` can hand "
+        "it to someone."
     )
     return _autopilot_now(service, table, seat, lead)
 
@@ -121,37 +123,70 @@ def _resign(service: GameService, place: Place, actor: Actor, game_id: int | Non
         return Outcome.refusal(found)
     table, seat = found
     lead = (
-        f"🏳️ **{actor.display_name}** resigned; their seat plays on autopilot "
-        "(default moves). `/game replace` can hand it to someone."
+        f"🏳️ **{actor.display_name}** resigned; a {table.game.autopilot_level} AI plays "
+        "their seat from now on. `/game replace` can hand it to someone."
     )
     return _autopilot_now(service, table, seat, lead)
 
 
 async def replace(
-    service: GameService, place: Place, actor: Actor, old_id: int, new_id: int, new_name: str
+    service: GameService,
+    place: Place,
+    actor: Actor,
+    old_id: int | None,
+    new_id: int,
+    new_name: str,
+    ai_seat: int | None = None,
 ) -> Outcome:
+    """Hand a seat to `new_id`: the seat of `old_id`, or (old_id None) an AI's seat —
+    the one numbered `ai_seat` (from 1), or the only one."""
     return await service.command(
-        place.channel_id, partial(_replace, service, place, actor, old_id, new_id, new_name)
+        place.channel_id,
+        partial(_replace, service, place, actor, old_id, new_id, new_name, ai_seat),
     )
 
 
+def _ai_seat(table: Table, number: int | None) -> int | str:
+    played = [seat.position for seat in table.seats if seat.is_ai]
+    if number is not None:
+        if number - 1 not in played:
+            return f"Seat {number} is not played by an AI."
+        return number - 1
+    if len(played) != 1:
+        found = ", ".join(str(seat + 1) for seat in played) or "none"
+        return f"Say which AI seat with `seat` (AI seats: {found})."
+    return played[0]
+
+
 def _replace(
-    service: GameService, place: Place, actor: Actor, old_id: int, new_id: int, new_name: str
+    service: GameService,
+    place: Place,
+    actor: Actor,
+    old_id: int | None,
+    new_id: int,
+    new_name: str,
+    ai_seat: int | None,
 ) -> Outcome:
     game = _steered(service, place, actor, "replace a player")
     if isinstance(game, str):
         return Outcome.refusal(game)
     table = service.table_for(game)
-    seat = table.seat_of(old_id)
+    seat = table.seat_of(old_id) if old_id is not None else _ai_seat(table, ai_seat)
+    if isinstance(seat, str):
+        return Outcome.refusal(seat)
     if seat is None:
         return Outcome.refusal(f"<@{old_id}> is not seated in this game.")
     if table.seat_of(new_id) is not None:
         return Outcome.refusal(f"<@{new_id}> already has a seat in this game.")
     old_name = table.name(seat)
-    service.store.update_seat(game.id, seat, user_id=new_id, display_name=new_name, autopilot=False)
+    service.store.update_seat(
+        game.id, seat, user_id=new_id, display_name=new_name, autopilot=False, ai_level=None
+    )
     if game.host_id == old_id:
         game = service.save(game, now=service.clock(), host_id=new_id)
-    table = service.table_for(service.store.game(game.id))
+    else:
+        game = service.save(game, now=service.clock())  # the table shows the new name
+    table = service.table_for(game)
     private = service.presenter(game.kind).status(table, seat)
     text = (
         f"🔁 <@{new_id}> takes over **{old_name}**'s seat "
@@ -159,10 +194,11 @@ def _replace(
     )
     outcome = service.publish(table, Outcome(lines=[text]))
     outcome.public[0].mentions.append(new_id)  # the new player must know
-    welcome = Message(content=f"You now play **{old_name}**'s seat in <#{game.channel_id}>.")
+    welcome = Message(content=f"You now play **{old_name}**'s seat in {channel_link(game)}.")
     outcome.private.append(Private(new_id, welcome, fallback="`/game status`"))
     if private.reply is not None:
         outcome.private.append(Private(new_id, private.reply, fallback="`/game status`"))
+    outcome.live += service.presenter(game.kind).kept(table)
     return outcome
 
 

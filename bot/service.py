@@ -10,18 +10,21 @@ an `Outcome` (messages by audience) for the cogs to deliver.
 """
 
 import asyncio
+import logging
+import multiprocessing
 import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from functools import partial
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
+from bot import robots
 from bot.clock import Clock, system_clock
 from bot.limits import newest_lines
 from bot.live import Activity
@@ -39,6 +42,7 @@ from rules.events import Event
 from rules.protocol import GameRules
 
 T = TypeVar("T")
+log = logging.getLogger(__name__)
 
 ActionBuilder = Callable[[Table, int], Any]
 """Turns the command's input into an action, given the table (with its current state)
@@ -124,6 +128,14 @@ class GameService:
         self._committed = threading.local()
         self.on_deadlines_changed: Callable[[], None] | None = None
         """Called (on the event loop) after a command that may have moved a deadline."""
+        self.on_ai_due: Callable[[int], None] | None = None
+        """Called (on the event loop) with a game's id when a command leaves it waiting
+        on an AI seat that the runner plays (cogs/robots.py)."""
+        self.ai_seconds = 2.0
+        """`strong`'s time budget per decision (the SMITHFIELD_AI_SECONDS setting)."""
+        self.ai_pace = 5.0
+        """Seconds between the moves of a game of AIs alone (SMITHFIELD_AI_PACE)."""
+        self._workers: ProcessPoolExecutor | None = None
 
     def presenter(self, kind: str) -> Presenter:
         return self.presenters.get(kind) or EventPresenter()
@@ -136,6 +148,8 @@ class GameService:
         return self._live_locks.setdefault(key, asyncio.Lock())
 
     def close(self) -> None:
+        if self._workers is not None:
+            self._workers.shutdown(wait=False, cancel_futures=True)
         self._executor.shutdown(wait=True)
         self.store.close()
 
@@ -154,6 +168,8 @@ class GameService:
             outcome, moved = await self.call(self._transaction, work)
         if moved and self.on_deadlines_changed is not None:
             self.on_deadlines_changed()
+        if outcome.accepted and outcome.ai_due is not None and self.on_ai_due is not None:
+            self.on_ai_due(outcome.ai_due)
         return outcome
 
     def _transaction(self, work: Callable[[], Outcome]) -> tuple[Outcome, bool]:
@@ -325,11 +341,19 @@ class GameService:
             line = f"🚪 **{actor.display_name}** left; the table is empty, so the lobby is closed."
             return self.publish(self.table_for(game), Outcome(lines=[line]), closing="🚪 Closed.")
         lines = [f"🚪 **{actor.display_name}** left the table ({len(seats)} seated)."]
-        if game.host_id == actor.user_id:
-            game = self.save(game, now=now, host_id=seats[0].user_id)
-            lines.append(f"**{seats[0].display_name}** is now the host.")
+        people = [seat for seat in seats if not seat.is_ai]
+        if game.host_id == actor.user_id and people:
+            game = self.save(game, now=now, host_id=people[0].user_id)
+            lines.append(f"**{people[0].display_name}** is now the host.")
         else:
+            # With only AI players left, the host stays host without a seat: they can
+            # start a game that plays itself, or close the table.
             game = self.save(game, now=now)
+            if game.host_id == actor.user_id:
+                lines.append(
+                    "Only AI players are seated: the host can still `/game start` a game "
+                    "that plays itself, or `/game abort`."
+                )
         return self.publish(self.table_for(game), Outcome(lines=lines))
 
     async def start(self, place: Place, actor: Actor, first_user: int | None) -> Outcome:
@@ -362,10 +386,12 @@ class GameService:
         except RuleError as error:
             return Outcome.refusal(error.message)
         now = self.clock()
-        stored = {**options, "first_seat": first}
+        stored = {**options, "first_seat": first, "ai_seed": robots.new_ai_seed(self.seed)}
         timing = deadline_changes(
             game, [], rules.waiting_on(state), self.phase_of(game, rules, state), now
         )
+        if all(seat.is_ai for seat in table.seats):
+            timing = self._paced(now)
         game = self.save(
             game,
             now=now,
@@ -380,6 +406,7 @@ class GameService:
         outcome = self.presenter(game.kind).started(table, events)
         players = ", ".join(f"**{name}**" for name in table.names)
         closing = f"✔️ The game started below with {players}."
+        outcome.ai_due = game.id if self._runner_due(table) else None
         return self.publish(table, outcome, closing=closing)
 
     async def abort(self, place: Place, actor: Actor, game_id: int | None = None) -> Outcome:
@@ -429,10 +456,11 @@ class GameService:
             shown = Outcome(public=[*presenter.finished(table), Message(content=ended)])
         else:
             shown = presenter.status(table, table.seat_of(actor.user_id))
-            robots = [seat.display_name for seat in table.seats if seat.autopilot]
+            level = game.autopilot_level
+            away = [seat.display_name for seat in table.seats if seat.autopilot]
             extra = [timer_line(game)]
-            if robots:
-                extra.append("🤖 On autopilot: " + ", ".join(robots) + ".")
+            if away:
+                extra.append(f"🤖 On autopilot ({level} AI): " + ", ".join(away) + ".")
             shown.public.append(Message(content="\n".join(extra)))
         shown.channel_id = game.channel_id
         if share:
@@ -613,13 +641,16 @@ class GameService:
         except RuleError as error:
             return Outcome.refusal(table.named(error.message))
         steps = [Step(seat, user_id, action, before, state, events)]
-        steps += self._autopilot(table, state)
+        history = self._history(table, steps[0])
+        steps += self._robots(table, state, history)
         final = steps[-1].after
         finished = rules.outcome(final) is not None
         now = self.clock()
         changes: dict[str, Any] = {"state": rules.dump_state(final)}
         if finished:
             changes.update(status="finished", deadline=None)
+        elif robots.no_one_human(table):
+            changes.update(self._paced(now))
         else:
             changes.update(
                 deadline_changes(
@@ -652,10 +683,12 @@ class GameService:
             after = Table(game, table.seats, rules, step.after)
             part = presenter.after_action(after, step.before, step.seat, step.action, step.events)
             if step.user_id is None and part.reply is not None:
-                # A move the bot made for a seat (deadline, autopilot): its private answer
-                # belongs to that seat's player, never to whoever triggered it.
-                owner = table.user_id(step.seat)
-                part.private.append(Private(owner, part.reply, fallback=presenter.fallback))
+                # A move the bot made for a seat (deadline, autopilot, AI): its private
+                # answer belongs to that seat's player, never to whoever triggered it,
+                # and an AI seat has nobody to tell.
+                if table.human(step.seat):
+                    owner = table.user_id(step.seat)
+                    part.private.append(Private(owner, part.reply, fallback=presenter.fallback))
                 part.reply = None
             if index > 0:  # an autopilot seat's move, folded into this one's message
                 part.lines = [f"🤖 {line}" for line in part.lines]
@@ -665,7 +698,10 @@ class GameService:
         if same_step(before_waiting, after_waiting):
             quiet |= {table.user_id(s) for s in after_waiting}  # pinged when the step began
         done = after  # the last step's table: its view is drawn once, and kept for the next
+        if history is not None:
+            done.memo["history"] = history
         self.remember_after_commit(done)
+        outcome.ai_due = game.id if self._runner_due(done) else None
         closing = ""
         old_step = presenter.step(table)
         if old_step is not None and old_step != presenter.step(done):
@@ -709,12 +745,12 @@ class GameService:
         waiting = table.rules.waiting_on(table.state)
         if not waiting:
             return "", []
-        robots = {seat.position for seat in table.seats if seat.autopilot}
         who: list[str] = []
         pinged: list[int] = []
         for seat in waiting:
-            if seat in robots:
-                who.append(f"**{table.name(seat)}** (autopilot)")
+            if not table.human(seat):
+                away = table.seats[seat].autopilot
+                who.append(f"**{table.name(seat)}**" + (" (autopilot)" if away else ""))
                 continue
             who.append(table.mention(seat))
             if table.user_id(seat) not in quiet:
@@ -739,38 +775,166 @@ class GameService:
         return Live(game.id, TABLE, game.version, step, message, closing=note)
 
     def apply_as_bot(self, table: Table, seat: int, *, prefix: str, cause: str) -> Outcome:
-        """Play a seat's default action (`cause`: "deadline" when its time ran out,
-        "autopilot" for a kicked or resigned seat); the caller holds the channel's lock
-        and the transaction."""
+        """Play a move for a seat (`cause`: "deadline" when its time ran out: the rules'
+        default move; "autopilot" for a kicked or resigned seat: its AI's move, or the
+        runner's after this command if that AI searches); the caller holds the channel's
+        lock and the transaction."""
         rules = table.rules
+        level = robots.level_of(table, seat) if cause == results.AUTOPILOT else None
+        if level is not None and robots.plays_later(table, seat):
+            outcome = self.publish(table, Outcome(lines=[prefix] if prefix else []))
+            outcome.ai_due = table.game.id
+            return outcome
+        history = self._known_history(table) if level is not None else None
 
-        def default(current: Table, seat: int) -> Any:
-            action = rules.default_action(current.state, seat)
+        def move(current: Table, seat: int) -> Any:
+            if level is not None and history is not None:
+                action = robots.choose(current, current.state, seat, level, history)
+            else:
+                action = rules.default_action(current.state, seat)
             if action is None:
                 raise RuleError(f"{{p{seat}}} has nothing to do now.")
             return action
 
-        return self.apply(table, seat, None, default, prefix=prefix, cause=cause)
+        return self.apply(table, seat, None, move, prefix=prefix, cause=cause)
 
-    def _autopilot(self, table: Table, state: Any) -> list["Step"]:
-        """Seats on autopilot (kicked or resigned) act at once with their defaults."""
+    def _known_history(self, table: Table) -> list[Event]:
+        """The public events up to `table`'s position (what an AI may know): kept with
+        the parsed state, else rebuilt by replaying the log."""
+        if not robots.history_needed(table.game.kind):
+            return []
+        known = table.memo.get("history")
+        if known is None:
+            known = table.memo["history"] = self.replayed(table.game).public_history()
+        return list(known)
+
+    def _history(self, table: Table, first: Step) -> list[Event] | None:
+        """The public events up to after `first`, when an AI of a game that reads them
+        may be asked (None: no seat is played by an AI)."""
+        if not robots.history_needed(table.game.kind):
+            return []
+        if not any(robots.level_of(table, seat.position) for seat in table.seats):
+            return None
+        return [*self._known_history(table), *(e for e in first.events if e.public)]
+
+    def _robots(self, table: Table, state: Any, history: list[Event] | None) -> list[Step]:
+        """AI seats (added as AIs, or kicked and resigned players' seats) that can decide
+        at once play now, each seeing only its own view and the public history; a seat
+        the runner plays (a search, a game with no human) is left for it."""
         rules = table.rules
-        robots = {seat.position for seat in table.seats if seat.autopilot}
         steps: list[Step] = []
-        while robots and rules.outcome(state) is None and len(steps) < MAX_AUTOPILOT_STEPS:
-            due = [seat for seat in rules.waiting_on(state) if seat in robots]
-            if not due:
+        while history is not None and len(steps) < MAX_AUTOPILOT_STEPS:
+            if rules.outcome(state) is not None:
                 break
-            action = rules.default_action(state, due[0])
+            due = [s for s in rules.waiting_on(state) if robots.level_of(table, s) is not None]
+            if not due or robots.plays_later(table, due[0]):
+                break
+            seat = due[0]
+            level = robots.level_of(table, seat)
+            assert level is not None
+            action = robots.choose(table, state, seat, level, history)
             if action is None:
                 break
             try:
-                after, events = rules.apply(state, due[0], action)
+                after, events = rules.apply(state, seat, action)
             except RuleError:
                 break
-            steps.append(Step(due[0], None, action, state, after, events))
+            steps.append(Step(seat, None, action, state, after, events))
+            history.extend(event for event in events if event.public)
             state = after
         return steps
+
+    def robot_due(self, table: Table) -> int | None:
+        """The AI seat the runner must play next in this position, if any."""
+        if table.game.status != "active" or table.state is None:
+            return None
+        if table.rules.outcome(table.state) is not None:
+            return None
+        for seat in table.rules.waiting_on(table.state):
+            if robots.level_of(table, seat) is not None:
+                return seat
+        return None
+
+    def _runner_due(self, table: Table) -> bool:
+        """The runner must play next now (a paced game of AIs waits for its deadline)."""
+        return self.robot_due(table) is not None and not robots.no_one_human(table)
+
+    def _paced(self, now: datetime) -> dict[str, Any]:
+        """A game of AIs alone moves at `ai_pace` seconds a move: its next move is due
+        then, and the scheduler wakes the AI runner for it (as for any deadline)."""
+        return {"deadline": (now + timedelta(seconds=self.ai_pace)).isoformat(), "reminded": False}
+
+    # -- the AI runner's moves ------------------------------------------------------------
+
+    async def play_robot(self, game_id: int) -> Outcome | None:
+        """One move of an AI seat the game waits on (None: none is due). The decision is
+        made outside the transaction (a search in a worker process), then applied in
+        one, if the game has not moved meanwhile."""
+        found = await self.call(self._robot_question, game_id)
+        if found is None:
+            return None
+        table, seat, level, history = found
+        seed = robots.decision_seed(robots.ai_seed(table), len(history), seat)
+        view = table.rules.view(table.state, seat)
+        action: Any = None
+        if level == "strong":
+            try:
+                loop = asyncio.get_running_loop()
+                future = loop.run_in_executor(
+                    self._worker_pool(),
+                    robots.decide_in_worker,
+                    table.game.kind,
+                    level,
+                    view,
+                    history,
+                    seed,
+                    self.ai_seconds,
+                )
+                action = await asyncio.wait_for(future, timeout=self.ai_seconds * 5 + 10)
+                table.rules.apply(table.state, seat, action)
+            except Exception:
+                log.exception("The strong AI failed for game %s; playing standard", game_id)
+                action = None
+        if action is None:
+            action = await self.call(robots.choose, table, table.state, seat, level, history)
+        outcome = await self.command(
+            table.game.channel_id,
+            partial(self._robot_move, game_id, seat, table.game.version, action),
+        )
+        return outcome
+
+    def _robot_question(self, game_id: int) -> tuple[Table, int, robots.Level, list[Event]] | None:
+        table = self.table_for(self.store.game(game_id))
+        seat = self.robot_due(table)
+        if seat is None:
+            return None
+        level = robots.level_of(table, seat)
+        assert level is not None
+        return table, seat, level, self._known_history(table)
+
+    def _robot_move(self, game_id: int, seat: int, version: int, action: Any) -> Outcome:
+        game = self.store.game(game_id)
+        if game.version != version or game.status != "active":
+            return Outcome()  # the game moved on meanwhile: the runner asks again
+        table = self.table_for(game)
+        if self.robot_due(table) != seat:
+            return Outcome()
+        return self.apply(table, seat, None, lambda _t, _s: action, cause=results.AUTOPILOT)
+
+    def _worker_pool(self) -> ProcessPoolExecutor:
+        if self._workers is None:
+            spawn = multiprocessing.get_context("spawn")
+            self._workers = ProcessPoolExecutor(max_workers=1, mp_context=spawn)
+        return self._workers
+
+    def games_waiting_on_robots(self) -> list[int]:
+        """Running games whose next move is an AI seat's (the runner's work after a
+        restart); only games with AI or autopilot seats are read."""
+        due = []
+        for game in self.store.games_with_robots():
+            if self.robot_due(self.table_for(game)) is not None:
+                due.append(game.id)
+        return due
 
     def phase_of(self, game: GameRow, rules: GameRules, state: Any) -> str | None:
         """The step's name, for steps with their own deadline in untimed games."""

@@ -25,6 +25,9 @@ class Settings(BaseSettings):
     # How long a command waits for another process's write lock before it is refused.
     db_busy_seconds: float = Field(default=5.0, gt=0, alias="SMITHFIELD_DB_BUSY_SECONDS")
     seed: int | None = Field(default=None, alias="SMITHFIELD_SEED")
+    # The strong AI's time budget per move, and the pace of a game with no human left.
+    ai_seconds: float = Field(default=2.0, gt=0, le=60, alias="SMITHFIELD_AI_SECONDS")
+    ai_pace_seconds: float = Field(default=5.0, ge=0, le=3600, alias="SMITHFIELD_AI_PACE")
     log_level: str = Field(default="INFO", alias="SMITHFIELD_LOG_LEVEL")
     dev_guild_id: int | None = Field(default=None, alias="SMITHFIELD_DEV_GUILD")
     force_sync: bool = Field(default=False, alias="SMITHFIELD_FORCE_SYNC")

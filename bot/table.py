@@ -52,6 +52,12 @@ class Table:
     def user_id(self, seat: int) -> int:
         return self.seats[seat].user_id
 
+    def human(self, seat: int) -> bool:
+        """A person plays this seat now (not an AI, not the autopilot of a player who
+        left): only they are pinged or sent private messages."""
+        row = self.seats[seat]
+        return not row.autopilot and row.ai_level is None
+
     def seat_of(self, user_id: int) -> int | None:
         for seat in self.seats:
             if seat.user_id == user_id:

@@ -6,15 +6,18 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import deadlines, rulebook, seats, takeback
+from bot import ai_seats, deadlines, rulebook, seats, takeback
 from bot.app import SmithfieldBot
 from bot.confirm import CONFIRM, Question, ask, confirmed
 from bot.delivery import announce
 from bot.messages import Outcome
 from bot.records import archive
 from cogs.context import actor_of, answer, place_of, respond, viewer_of
+from rules.registry import GAMES
 
 GameName = Literal["fagins-gang", "fantasy-business"]
+AiLevel = Literal["random", "standard", "strong"]
+MAX_SEATS = max(game.max_players for game in GAMES.values())
 
 # Discord fixes option descriptions and ranges when the command is registered, so they
 # are built here, at import, from the rules data (loaded at import too).
@@ -213,24 +216,65 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play a boar
         await respond(interaction, work)
 
     @app_commands.command(name="replace", description="Hand a seat to another member (host)")
-    @app_commands.describe(old="Who holds the seat now", new="Who takes it over")
+    @app_commands.describe(
+        old="Who holds the seat now (this bot itself for an AI's seat)",
+        new="Who takes it over",
+        seat="For an AI's seat: its number, when several AIs play",
+    )
     async def replace(
-        self, interaction: discord.Interaction[Any], old: discord.User, new: discord.User
+        self,
+        interaction: discord.Interaction[Any],
+        old: discord.User,
+        new: discord.User,
+        seat: app_commands.Range[int, 1, MAX_SEATS] | None = None,
     ) -> None:
         if new.bot:
             await answer(interaction, Outcome.refusal("A bot cannot take a seat."))
             return
-        await respond(
-            interaction,
-            seats.replace(
-                self.bot.service,
-                place_of(interaction),
-                actor_of(interaction),
-                old.id,
-                new.id,
-                new.display_name,
-            ),
+        me = interaction.client.user
+        old_id = None if me is not None and old.id == me.id else old.id
+        work = seats.replace(
+            self.bot.service,
+            place_of(interaction),
+            actor_of(interaction),
+            old_id,
+            new.id,
+            new.display_name,
+            seat,
         )
+        await respond(interaction, work)
+
+    @app_commands.command(name="addbot", description="Seat an AI player at this table (host)")
+    @app_commands.describe(level="How it plays (default standard)")
+    async def addbot(
+        self, interaction: discord.Interaction[Any], level: AiLevel = "standard"
+    ) -> None:
+        work = ai_seats.add_bot(
+            self.bot.service, place_of(interaction), actor_of(interaction), level
+        )
+        await respond(interaction, work)
+
+    @app_commands.command(name="removebot", description="Remove an AI player from the lobby (host)")
+    @app_commands.describe(seat="Its seat number in the lobby (default: the last AI seated)")
+    async def removebot(
+        self,
+        interaction: discord.Interaction[Any],
+        seat: app_commands.Range[int, 1, MAX_SEATS] | None = None,
+    ) -> None:
+        work = ai_seats.remove_bot(
+            self.bot.service, place_of(interaction), actor_of(interaction), seat
+        )
+        await respond(interaction, work)
+
+    @app_commands.command(
+        name="autopilot", description="Choose the AI that plays kicked or resigned seats (host)"
+    )
+    @app_commands.describe(level="How the autopilot plays")
+    async def autopilot(self, interaction: discord.Interaction[Any], level: AiLevel) -> None:
+        work = ai_seats.set_autopilot(
+            self.bot.service, place_of(interaction), actor_of(interaction), level
+        )
+        await respond(interaction, work)
 
     @app_commands.command(name="pause", description="Freeze all timers of this game (host)")
     async def pause(self, interaction: discord.Interaction[Any]) -> None:

@@ -39,7 +39,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from bot.records.fingerprint import data_file, fingerprint
 from bot.records.results import places
-from bot.replay import Replayed, is_undo, replay
+from bot.replay import Replayed, is_undo, replay, rules_options
 from bot.store import ActionRow, GameRow, SeatRow
 from rules.errors import RuleError
 from rules.events import fill_seats
@@ -234,8 +234,7 @@ def public_record(
     """A running or aborted game's record: the public events so far and nothing else."""
     names = [seat.display_name for seat in seats]
     events: list[PublicEvent] = []
-    setup = dict(game.options)
-    first = setup.pop("first_seat", None)
+    setup, first = rules_options(game.options)
     try:
         _, started = rules.setup(len(seats), setup, game.seed, first)
         replayed: Replayed | None = replay(rules, len(seats), game.options, game.seed, rows)

@@ -266,7 +266,7 @@ class FaginsGangPresenter(EventPresenter):
         for seat in view.seats:
             held = {c: n for c, n in seat.cubes.items() if n}
             mark = " ✔" if seat.acted and view.phase == "actions" else ""
-            autopilot = " 🤖" if table.seats[seat.seat].autopilot else ""
+            autopilot = "" if table.human(seat.seat) else " 🤖"
             embed.add_field(
                 name=f"{table.name(seat.seat)}{autopilot}{mark}",
                 value=(
@@ -424,7 +424,7 @@ class FaginsGangPresenter(EventPresenter):
     def _discard_requests(self, table: Table, view: FaginView) -> list[Private]:
         requests: list[Private] = []
         for seat, owed in sorted(view.pending_discards.items()):
-            if table.seats[seat].autopilot:
+            if not table.human(seat):
                 continue
             mine = table.rules.view(table.state, seat)
             assert isinstance(mine, FaginView)

@@ -143,9 +143,7 @@ class FantasyBusinessPresenter(EventPresenter):
             outcome.lines = _lines(table, events)
         # Autopilot and deadline moves (the only submits with defaults) have nobody to
         # answer, so their private news goes by DM like everyone else's.
-        human = not table.seats[seat].autopilot and not (
-            isinstance(action, Submit) and action.defaults
-        )
+        human = table.human(seat) and not (isinstance(action, Submit) and action.defaults)
         outcome.private = self._privates(table, seat if human else None, events)
         outcome.live = self._kept_up_to_date(table, seat, events)
         if human:
@@ -164,7 +162,7 @@ class FantasyBusinessPresenter(EventPresenter):
         ends, otherwise those of the seats the move touched."""
         view = public_view(table)
         game = table.game
-        humans = [s.position for s in table.seats if not s.autopilot]
+        humans = [s.position for s in table.seats if table.human(s.position)]
         kinds = {event.kind for event in events}
         lives: list[Live] = []
         touched = {seat}.union(*(_named_seats(event) for event in events))
@@ -220,7 +218,7 @@ class FantasyBusinessPresenter(EventPresenter):
         """News for one player's eyes that deserves a notification (the sheets and hands
         themselves are kept up to date in place)."""
         privates: list[Private] = []
-        humans = {s.position for s in table.seats if not s.autopilot}
+        humans = {s.position for s in table.seats if table.human(s.position)}
         for event in events:
             if event.seat is None or event.seat not in humans:
                 continue
@@ -253,7 +251,7 @@ class FantasyBusinessPresenter(EventPresenter):
         view = public_view(table)
         game = table.game
         lives = []
-        for seat in (s.position for s in table.seats if not s.autopilot):
+        for seat in (s.position for s in table.seats if table.human(s.position)):
             if view.phase == "pricing":
                 step: str | None = f"t{view.turn}"
                 message: Message | None = sheet_message(table, seat)

@@ -227,6 +227,14 @@ class SqliteStore:
         sql = f"SELECT * FROM games WHERE status IN ({marks}) ORDER BY id"
         return [game_row(row) for row in self.db.query(sql, list(statuses))]
 
+    def games_with_robots(self) -> list[GameRow]:
+        """Running games with a seat an AI plays (added as one, or on autopilot)."""
+        sql = (
+            "SELECT * FROM games WHERE status = 'active' AND id IN (SELECT game_id FROM seats"
+            " WHERE ai_level IS NOT NULL OR autopilot = 1) ORDER BY id"
+        )
+        return [game_row(row) for row in self.db.query(sql)]
+
     def games_of_user(self, user_id: int) -> list[GameRow]:
         """The running games a user is seated in."""
         sql = (
@@ -257,6 +265,7 @@ class SqliteStore:
             "reminded",
             "paused_at",
             "started_at",
+            "autopilot_level",
         }
     )
 
@@ -289,15 +298,23 @@ class SqliteStore:
         rows = self.db.query("SELECT * FROM seats WHERE game_id = ? ORDER BY position", [game_id])
         return [SeatRow(**row) for row in rows]
 
-    def add_seat(self, game_id: int, user_id: int, display_name: str, now: datetime) -> None:
+    def add_seat(
+        self,
+        game_id: int,
+        user_id: int,
+        display_name: str,
+        now: datetime,
+        ai_level: str | None = None,
+    ) -> None:
+        """Seat a player at the next position (`ai_level`: an AI's seat)."""
         with self.transaction():
             row = self.conn.execute(
                 "SELECT COALESCE(MAX(position) + 1, 0) FROM seats WHERE game_id = ?", (game_id,)
             ).fetchone()
             self.conn.execute(
-                "INSERT INTO seats (game_id, position, user_id, display_name, joined_at)"
-                " VALUES (?, ?, ?, ?, ?)",
-                (game_id, row[0], user_id, display_name, now.isoformat()),
+                "INSERT INTO seats (game_id, position, user_id, display_name, joined_at,"
+                " ai_level) VALUES (?, ?, ?, ?, ?, ?)",
+                (game_id, row[0], user_id, display_name, now.isoformat(), ai_level),
             )
 
     def remove_seat(self, game_id: int, user_id: int) -> None:
@@ -323,7 +340,7 @@ class SqliteStore:
 
     def update_seat(self, game_id: int, position: int, **changes: Any) -> None:
         """Change who holds a seat or whether it is on autopilot."""
-        allowed = {"user_id", "display_name", "autopilot"}
+        allowed = {"user_id", "display_name", "autopilot", "ai_level"}
         if not set(changes) <= allowed:
             raise KeyError(f"seats columns {sorted(set(changes) - allowed)} cannot be updated")
         assignments = ", ".join(f"{column} = ?" for column in changes)

@@ -114,7 +114,7 @@ async def test_a_replacement_gets_the_seats_secrets_and_the_old_player_cannot_ac
         assert hand.ephemeral and not (hand.response.content or "").startswith("❌")
 
 
-async def test_kicked_players_seat_plays_its_default_at_once(settings: Settings) -> None:
+async def test_a_kicked_players_seat_is_played_by_an_ai_at_once(settings: Settings) -> None:
     async with world(settings, 3) as w:
         alice, bob, _carol = w.players
         await fb_table(w, turns=1)
@@ -122,7 +122,8 @@ async def test_kicked_players_seat_plays_its_default_at_once(settings: Settings)
         state: Any = fb_state(w)
         assert state.auction.to_act == 1
         text = await confirmed(alice, w.channel, "game kick", member=bob)
-        assert "autopilot" in text and "passes" in text
+        assert "autopilot" in text and "standard AI" in text
+        assert "**bob** bids" in text or "**bob** passes" in text  # the AI moved at once
         assert fb_state(w).auction is None or fb_state(w).auction.to_act != 1
 
 

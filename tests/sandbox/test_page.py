@@ -239,3 +239,22 @@ async def test_buttons_and_modals_work_in_the_page(settings: Settings) -> None:
         await dm.submit_modal({article: "9"})
         after = service.table(world.table.id)
         assert after is not None and after.state.sheets[owner].prices[article] == 9
+
+
+async def test_one_person_plays_against_ais_in_the_page(settings: Settings) -> None:
+    """The sandbox with a single player: AIs fill the table and answer every move."""
+    async with (
+        Sandbox(settings, players=1, port=0, tick=False) as sandbox,
+        aiohttp.ClientSession() as http,
+    ):
+        page = await PreviewPage(http, await open_room(http, sandbox, "table")).open()
+        await page.run("game new", game="fagins-gang")
+        await page.run("game addbot")
+        await page.run("game addbot", level="random")
+        await page.run("game start", first=str(sandbox.world.players[0].id))
+        await page.run("skip")
+        table = sandbox.bot.service.table(sandbox.world.table.id)
+        assert table is not None and [s.is_ai for s in table.seats] == [False, True, True]
+        log = sandbox.bot.service.store.actions(table.game.id)
+        assert log[0].seat == 0 and {row.seat for row in log[1:]} == {1, 2}  # AIs answered
+        assert table.rules.waiting_on(table.state) == [0]  # at once, back to the person

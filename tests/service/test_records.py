@@ -143,7 +143,7 @@ async def test_ai_seats_get_results_but_no_rating(tmp_path: Path) -> None:
     clock = Clock()
     service = await started(tmp_path, clock, [ALICE, BOB, CAROL], target=3)
     service.store.conn.execute("UPDATE seats SET ai_level = 'standard' WHERE position = 2")
-    for actor in (ALICE, BOB, CAROL):
+    for actor in (ALICE, BOB):  # carol's seat is an AI's: it plays at once after bob
         assert (await service.act(PLACE, actor, add(1))).accepted
     rows = {row.display_name: row for row in service.store.results_of_games([1])}
     assert rows["carol"].ai and rows["carol"].won

@@ -1,6 +1,8 @@
 """The game service with a tiny counting game: transactions, refusals, replay, locking."""
 
 import asyncio
+from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 
 from bot.messages import Message
@@ -110,18 +112,36 @@ class ReplyingPresenter(EventPresenter):
 async def test_a_move_the_bot_makes_for_a_seat_answers_that_seats_player_only(
     tmp_path: Path,
 ) -> None:
+    """A default played at a deadline answers the seat's own player (by DM), never the
+    one whose command triggered it; a seat nobody plays any more (autopilot) gets none."""
+    from bot.deadlines import _expire_seat
+
     presenters = dict.fromkeys(FAKE_GAMES, ReplyingPresenter())
-    service = GameService(Store(tmp_path / "g.db"), FAKE_GAMES, seed=3, presenters=presenters)
+    clock = {"now": datetime(2026, 6, 1, tzinfo=UTC)}
+    service = GameService(
+        Store(tmp_path / "g.db"),
+        FAKE_GAMES,
+        seed=3,
+        presenters=presenters,
+        clock=lambda: clock["now"],
+    )
     await service.new_game(PLACE, ALICE, "fagins-gang", {"turns": 9})
     await service.join(PLACE, BOB)
-    await service.start(PLACE, ALICE, first_user=ALICE.user_id)
+    await service.start(PLACE, ALICE, first_user=BOB.user_id)
     game = service.store.open_game(PLACE.channel_id)
     assert game is not None
-    service.store.update_seat(game.id, 1, autopilot=True)  # bob is on autopilot
+    game = service.store.update_game(game, now=clock["now"], deadline=clock["now"].isoformat())
 
-    outcome = await service.act(PLACE, ALICE, add(1))  # bob's seat answers at once
+    outcome = await service.command(
+        PLACE.channel_id, partial(_expire_seat, service, game.id, 1, clock["now"])
+    )  # bob's time ran out: the bot plays his default
 
-    assert outcome.reply is not None and outcome.reply.content == "private news for seat 0"
+    assert outcome.accepted and outcome.reply is None
     assert [(p.user_id, p.message.content) for p in outcome.private] == [
         (BOB.user_id, "private news for seat 1")
     ]
+
+    service.store.update_seat(game.id, 1, autopilot=True)  # bob leaves: autopilot
+    outcome = await service.act(PLACE, ALICE, add(1))  # bob's seat answers at once
+    assert outcome.accepted and outcome.reply is not None  # alice's own answer
+    assert outcome.private == []  # nobody plays bob's seat to be told

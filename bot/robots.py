@@ -1,0 +1,130 @@
+"""AI players at the table: who plays a seat, and how its move is chosen.
+
+A seat is played by an AI when it was added as one (`/game addbot`, `seats.ai_level`) or
+when its player was kicked or resigned (autopilot: the game's `autopilot_level`). The AI
+sees only what that seat may see: the seat's own view and the public events so far
+(`ai.decide` never receives the state). Its moves go through the same service path as a
+person's: checked by `apply`, stored in one transaction, announced like any move.
+
+`random` and `standard` decide in a few milliseconds, so they play inside the move that
+made them due (folded into its message, like autopilot moves always were). `strong`
+searches for up to `ai_seconds`, which must not hold the database's write lock: it is
+played after the command by the runner (cogs/robots.py), in a worker process; so are the
+moves of a game with no human left in it, at a readable pace. An AI that fails falls
+back to `standard`, then to the rules' default move, and says so in the log.
+"""
+
+import hashlib
+import logging
+import secrets
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ai import LEVELS, Budget, Level, decide, decision_seed
+
+__all__ = ["Level", "decision_seed"]
+from bot.table import Table
+from rules.events import Event
+from rules.protocol import GameRules
+
+log = logging.getLogger(__name__)
+
+INLINE: frozenset[str] = frozenset({"random", "standard"})
+"""Levels fast enough to play inside the command that made them due."""
+STRONG_PLAYOUTS = 48
+"""`strong`'s playouts per decision (its time budget is the `ai_seconds` setting)."""
+NAMES = ("Nancy", "Dodger", "Oliver", "Bet", "Charley", "Noah", "Monks", "Bill")
+"""AI seats are named after the urchins of Fagin's gang (and their friends)."""
+
+
+def level_of(table: Table, seat: int) -> Level | None:
+    """The AI level that plays `seat`, or None for a person."""
+    row = table.seats[seat]
+    if row.ai_level is not None:
+        return _level(row.ai_level)
+    if row.autopilot:
+        return _level(table.game.autopilot_level)
+    return None
+
+
+def _level(text: str) -> Level:
+    for level in LEVELS:
+        if level == text:
+            return level
+    return "standard"
+
+
+def no_one_human(table: Table) -> bool:
+    """Every seat is played by an AI: the game plays itself, at a readable pace."""
+    return all(level_of(table, seat.position) is not None for seat in table.seats)
+
+
+def plays_later(table: Table, seat: int) -> bool:
+    """An AI seat whose move the runner makes after the command (a search, or a game
+    nobody human watches move by move)."""
+    level = level_of(table, seat)
+    return level is not None and (level not in INLINE or no_one_human(table))
+
+
+def new_ai_seed(table_seed: int | None) -> int:
+    """The seed kept for a game's AIs: drawn at random, or (when games are seeded, as in
+    tests) derived from that seed, so a seeded game's AIs play the same moves."""
+    if table_seed is None:
+        return secrets.randbits(48)
+    digest = hashlib.blake2b(f"ai:{table_seed}".encode(), digest_size=6).digest()
+    return int.from_bytes(digest, "big")
+
+
+def ai_seed(table: Table) -> int:
+    seed = table.game.options.get("ai_seed")
+    return seed if isinstance(seed, int) else table.game.seed
+
+
+def name_for(taken: Sequence[str], level: str) -> str:
+    base = next((n for n in NAMES if not any(n in t for t in taken)), f"Urchin {len(taken)}")
+    return f"🤖 {base} ({level})"
+
+
+def history_needed(kind: str) -> bool:
+    """Fagin's Gang hides nothing of the present: its AIs read no history."""
+    return kind == "fantasy-business"
+
+
+def choose(
+    table: Table,
+    state: Any,
+    seat: int,
+    level: Level,
+    history: Sequence[Event],
+    *,
+    seconds: float | None = None,
+    clock: Callable[[], float] | None = None,
+) -> Any:
+    """An AI's move for `seat` in `state`, falling back to `standard` and then to the
+    rules' default move if an AI fails (logged). Pure apart from the log: the view is
+    all the AI sees."""
+    rules: GameRules = table.rules
+    view = rules.view(state, seat)
+    seed = decision_seed(ai_seed(table), len(history), seat)
+    budget = Budget(iterations=STRONG_PLAYOUTS, seconds=seconds) if seconds else None
+    for tried in _fallbacks(level):
+        try:
+            action = decide(table.game.kind, tried, view, history, seed, budget, clock)
+            rules.apply(state, seat, action)  # an AI's move must be legal; try the next
+            return action
+        except Exception:
+            log.exception("The %s AI failed for seat %s of game %s", tried, seat, table.game.id)
+    return rules.default_action(state, seat)
+
+
+def _fallbacks(level: Level) -> list[Level]:
+    return [level] if level == "standard" else [level, "standard"]
+
+
+def decide_in_worker(
+    kind: str, level: Level, view: Any, history: list[Event], seed: int, seconds: float
+) -> Any:
+    """`strong`'s search, run in a worker process with its own clock and budget."""
+    budget = Budget(iterations=STRONG_PLAYOUTS, seconds=seconds)
+    return decide(kind, level, view, history, seed, budget, time.perf_counter)
