@@ -24,7 +24,7 @@ from pathlib import Path
 
 from bot.render.generic import EventPresenter
 from bot.service import Actor, GameService, Place
-from bot.store import Store
+from bot.store import open_store
 from rules.registry import GAMES
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -61,7 +61,7 @@ def kill_campaign(kills: int, seed: int = 1) -> tuple[int, int]:
             acknowledged_total += len(acknowledged)
             if not acknowledged:
                 continue
-            store = Store(path)
+            store = open_store(path)
             game_id, version = acknowledged[-1]
             game = store.game(game_id)
             moves = store.actions(game_id)
@@ -79,7 +79,7 @@ async def burst_campaign(games: int, bursts: int) -> tuple[int, int, int]:
     with tempfile.TemporaryDirectory() as folder:
         presenters = dict.fromkeys(GAMES, EventPresenter())
         service = GameService(
-            Store(Path(folder) / "burst.db"), GAMES, seed=3, presenters=presenters
+            open_store(Path(folder) / "burst.db"), GAMES, seed=3, presenters=presenters
         )
         places = [Place(500 + i, 1) for i in range(games)]
         players = [Actor(user, f"p{user}") for user in (1, 2, 3, 4)]

@@ -1,6 +1,7 @@
 """SQLite storage for games, seats and the action log (sqlite-utils, WAL).
 
-Every thread gets its own connection: the service runs each command's reads and writes
+The queries are the shared ones (bot.store.sql); this module adds the connections and
+transactions. Every thread gets its own connection: the service runs each command's reads and writes
 in a worker thread, inside one `transaction()`, so a command that waits for another
 process's write lock never holds up the event loop, and a read in another channel (WAL
 readers never wait for writers) is not queued behind it. Writes that follow a read also
@@ -8,20 +9,17 @@ carry the version column (optimistic concurrency), so two processes on one file 
 both apply an action to the same state.
 """
 
-import json
 import sqlite3
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import sqlite_utils
 
-from bot.store.errors import ChannelBusy, DatabaseBusy, StoreUnusable, VersionConflict
-from bot.store.rows import ActionRow, GameRow, LiveRow, SeatRow, Status, action_row, game_row
-from bot.store.schema import MIGRATIONS
+from bot.store.errors import DatabaseBusy
+from bot.store.sql import SqlStore
 
 DEFAULT_BUSY_SECONDS = 5.0
 
@@ -32,7 +30,7 @@ def _is_busy(error: sqlite3.OperationalError) -> bool:
     return any(words in str(error) for words in BUSY_WORDS)
 
 
-class SqliteStore:
+class SqliteStore(SqlStore):
     """The embedded default store: one file, one connection per thread."""
 
     backend = "sqlite"
@@ -44,6 +42,10 @@ class SqliteStore:
         self._connections: list[sqlite3.Connection] = []
         self._guard = threading.Lock()
         self.migrate()
+
+    @property
+    def location(self) -> str:
+        return str(self.path)
 
     # -- connections -------------------------------------------------------------------
 
@@ -110,288 +112,58 @@ class SqliteStore:
                 raise DatabaseBusy(str(error)) from error
             raise
 
-    # -- schema ------------------------------------------------------------------------
+    # -- what the shared queries need (bot.store.sql) -----------------------------------
 
-    def schema_version(self) -> int:
-        if "schema_migrations" not in self.db.table_names():
-            return 0
-        row = self.conn.execute("SELECT MAX(version) FROM schema_migrations").fetchone()
-        return int(row[0] or 0)
+    def _query(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
+        cursor = self._run(sql, params)
+        names = [column[0] for column in cursor.description or ()]
+        return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
 
-    def migrate(self) -> list[int]:
-        """Apply missing migrations; returns the numbers applied (empty on a re-run)."""
-        known = max(MIGRATIONS)
-        found = self.schema_version()
-        if found > known:
-            raise StoreUnusable(
-                f"{self.path} was written by a newer Smithfield (schema {found}; this version "
-                f"knows up to {known}). Run the newer version, or restore a backup made for "
-                "this one."
-            )
-        applied: list[int] = []
-        with self.transaction():
-            self.conn.execute(
-                "CREATE TABLE IF NOT EXISTS schema_migrations"
-                " (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)"
-            )
-        for number in sorted(MIGRATIONS):
-            with self.transaction():
-                if number <= self.schema_version():
-                    continue
-                for statement in MIGRATIONS[number]:
-                    self.conn.execute(statement)
-                self.conn.execute(
-                    "INSERT INTO schema_migrations (version, applied_at) VALUES (?, datetime())",
-                    (number,),
-                )
-                applied.append(number)
-        return applied
+    def _execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        return self._run(sql, params).rowcount
 
-    # -- games -------------------------------------------------------------------------
-
-    def create_game(
-        self,
-        *,
-        channel_id: int,
-        guild_id: int | None,
-        kind: str,
-        host_id: int,
-        options: dict[str, Any],
-        seed: int,
-        now: datetime,
-    ) -> GameRow:
-        stamp = now.isoformat()
+    def _execute_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         try:
-            with self.transaction():
-                cursor = self.conn.execute(
-                    "INSERT INTO games (guild_id, channel_id, kind, status, host_id, options,"
-                    " seed, version, created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?,"
-                    " 0, ?, ?)",
-                    (guild_id, channel_id, kind, host_id, json.dumps(options), seed, stamp, stamp),
-                )
-        except sqlite3.IntegrityError as error:
-            raise ChannelBusy(str(error)) from error
-        game_id = cursor.lastrowid
-        assert game_id is not None
-        return self.game(game_id)
+            self.conn.executemany(sql, rows)
+        except sqlite3.OperationalError as error:
+            if _is_busy(error):
+                raise DatabaseBusy(str(error)) from error
+            raise
 
-    def game(self, game_id: int) -> GameRow:
-        rows = list(self.db.query("SELECT * FROM games WHERE id = ?", [game_id]))
-        if not rows:
-            raise KeyError(f"no game {game_id}")
-        return game_row(rows[0])
+    def _run(self, sql: str, params: Sequence[Any]) -> sqlite3.Cursor:
+        try:
+            return self.conn.execute(sql, params)
+        except sqlite3.OperationalError as error:
+            if _is_busy(error):
+                raise DatabaseBusy(str(error)) from error
+            raise
 
-    def open_game(self, channel_id: int) -> GameRow | None:
-        rows = list(
-            self.db.query(
-                "SELECT * FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')",
-                [channel_id],
-            )
-        )
-        return game_row(rows[0]) if rows else None
+    def _lock(self, *, skip_locked: bool = False) -> str:
+        # BEGIN IMMEDIATE already holds the database's one write lock for the whole
+        # transaction: no other process can change the row until it ends.
+        return ""
 
-    def last_finished_game(self, channel_id: int) -> GameRow | None:
-        """The channel's most recent finished game (shown until a new table opens)."""
-        rows = list(
-            self.db.query(
-                "SELECT * FROM games WHERE channel_id = ? AND status = 'finished'"
-                " ORDER BY id DESC LIMIT 1",
-                [channel_id],
-            )
-        )
-        return game_row(rows[0]) if rows else None
+    def _lock_schema(self) -> None:
+        pass  # the write transaction keeps other processes out
 
-    def games_with_status(self, *statuses: Status) -> list[GameRow]:
-        marks = ", ".join("?" for _ in statuses)
-        sql = f"SELECT * FROM games WHERE status IN ({marks}) ORDER BY id"
-        return [game_row(row) for row in self.db.query(sql, list(statuses))]
+    def _table_names(self) -> list[str]:
+        rows = self.conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+            " ORDER BY rowid"
+        ).fetchall()
+        return [str(row[0]) for row in rows]
 
-    def games_of_user(self, user_id: int) -> list[GameRow]:
-        """The running games a user is seated in."""
-        sql = (
-            "SELECT games.* FROM games JOIN seats ON seats.game_id = games.id"
-            " WHERE seats.user_id = ? AND games.status = 'active' ORDER BY games.id"
-        )
-        return [game_row(row) for row in self.db.query(sql, [user_id])]
+    def _parents(self, table: str) -> set[str]:
+        rows = self.conn.execute(f"PRAGMA foreign_key_list({table})").fetchall()
+        return {str(row[2]) for row in rows}
 
-    def timed_games(self) -> list[GameRow]:
-        """Running games with a deadline (the scheduler's work list)."""
-        sql = (
-            "SELECT * FROM games WHERE status = 'active' AND deadline IS NOT NULL"
-            " AND paused_at IS NULL ORDER BY deadline"
-        )
-        return [game_row(row) for row in self.db.query(sql)]
+    def _primary_key(self, table: str) -> list[str]:
+        rows = self.conn.execute(f"PRAGMA table_info({table})").fetchall()
+        keyed = sorted((int(row[5]), str(row[1])) for row in rows if row[5])
+        return [name for _, name in keyed]
 
-    def count_games(self) -> int:
-        return int(self.conn.execute("SELECT COUNT(*) FROM games").fetchone()[0])
-
-    UPDATABLE = frozenset(
-        {
-            "state",
-            "status",
-            "host_id",
-            "deadline",
-            "timer_hours",
-            "remind_hours",
-            "reminded",
-            "paused_at",
-        }
-    )
-
-    def update_game(self, game: GameRow, *, now: datetime, **changes: Any) -> GameRow:
-        """Write a new version of `game`; refuses if someone else wrote in between.
-
-        `changes` names columns (see UPDATABLE) or `options` (a dict, stored as JSON).
-        """
-        columns: dict[str, Any] = {"version": game.version + 1, "updated_at": now.isoformat()}
-        for key, value in changes.items():
-            if key == "options":
-                columns["options"] = json.dumps(value)
-            elif key in self.UPDATABLE:
-                columns[key] = value
-            else:
-                raise KeyError(f"games.{key} cannot be updated")
-        assignments = ", ".join(f"{column} = ?" for column in columns)
-        with self.transaction():
-            cursor = self.conn.execute(
-                f"UPDATE games SET {assignments} WHERE id = ? AND version = ?",
-                [*columns.values(), game.id, game.version],
-            )
-            if cursor.rowcount != 1:
-                raise VersionConflict(f"game {game.id} is no longer at version {game.version}")
-        return game.model_copy(update={**columns, **changes})
-
-    # -- seats -------------------------------------------------------------------------
-
-    def seats(self, game_id: int) -> list[SeatRow]:
-        rows = self.db.query("SELECT * FROM seats WHERE game_id = ? ORDER BY position", [game_id])
-        return [SeatRow(**row) for row in rows]
-
-    def add_seat(self, game_id: int, user_id: int, display_name: str, now: datetime) -> None:
-        with self.transaction():
-            row = self.conn.execute(
-                "SELECT COALESCE(MAX(position) + 1, 0) FROM seats WHERE game_id = ?", (game_id,)
-            ).fetchone()
-            self.conn.execute(
-                "INSERT INTO seats (game_id, position, user_id, display_name, joined_at)"
-                " VALUES (?, ?, ?, ?, ?)",
-                (game_id, row[0], user_id, display_name, now.isoformat()),
-            )
-
-    def remove_seat(self, game_id: int, user_id: int) -> None:
-        """Remove a lobby seat and close the gap so positions stay 0..n-1."""
-        with self.transaction():
-            row = self.conn.execute(
-                "SELECT position FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id)
-            ).fetchone()
-            if row is None:
-                return
-            self.conn.execute(
-                "DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id)
-            )
-            later = self.conn.execute(
-                "SELECT position FROM seats WHERE game_id = ? AND position > ? ORDER BY position",
-                (game_id, row[0]),
-            ).fetchall()
-            for (position,) in later:
-                self.conn.execute(
-                    "UPDATE seats SET position = ? WHERE game_id = ? AND position = ?",
-                    (position - 1, game_id, position),
-                )
-
-    def update_seat(self, game_id: int, position: int, **changes: Any) -> None:
-        """Change who holds a seat or whether it is on autopilot."""
-        allowed = {"user_id", "display_name", "autopilot"}
-        if not set(changes) <= allowed:
-            raise KeyError(f"seats columns {sorted(set(changes) - allowed)} cannot be updated")
-        assignments = ", ".join(f"{column} = ?" for column in changes)
-        with self.transaction():
-            self.conn.execute(
-                f"UPDATE seats SET {assignments} WHERE game_id = ? AND position = ?",
-                [*changes.values(), game_id, position],
-            )
-
-    # -- action log --------------------------------------------------------------------
-
-    def append_action(
-        self,
-        game_id: int,
-        *,
-        user_id: int | None,
-        seat: int | None,
-        action: dict[str, Any],
-        now: datetime,
-    ) -> int:
-        with self.transaction():
-            row = self.conn.execute(
-                "SELECT COALESCE(MAX(seq) + 1, 1) FROM actions WHERE game_id = ?", (game_id,)
-            ).fetchone()
-            self.conn.execute(
-                "INSERT INTO actions (game_id, seq, user_id, seat, action, created_at)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                (game_id, row[0], user_id, seat, json.dumps(action), now.isoformat()),
-            )
-        return int(row[0])
-
-    def actions(self, game_id: int, last: int | None = None) -> list[ActionRow]:
-        if last:
-            sql = (
-                "SELECT * FROM (SELECT * FROM actions WHERE game_id = ? ORDER BY seq DESC"
-                " LIMIT ?) ORDER BY seq"
-            )
-            return [action_row(row) for row in self.db.query(sql, [game_id, last])]
-        sql = "SELECT * FROM actions WHERE game_id = ? ORDER BY seq"
-        return [action_row(row) for row in self.db.query(sql, [game_id])]
-
-    # -- messages kept up to date -------------------------------------------------------
-
-    def live_message(self, game_id: int, slot: str, user_id: int = 0) -> LiveRow | None:
-        rows = list(
-            self.db.query(
-                "SELECT * FROM live_messages WHERE game_id = ? AND slot = ? AND user_id = ?",
-                [game_id, slot, user_id],
-            )
-        )
-        return LiveRow(**rows[0]) if rows else None
-
-    def save_live_message(self, row: LiveRow) -> None:
-        with self.transaction():
-            self.conn.execute(
-                "INSERT INTO live_messages (game_id, slot, user_id, channel_id, message_id,"
-                " step, version) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, slot,"
-                " user_id) DO UPDATE SET channel_id = excluded.channel_id, message_id ="
-                " excluded.message_id, step = excluded.step, version = excluded.version",
-                (
-                    row.game_id,
-                    row.slot,
-                    row.user_id,
-                    row.channel_id,
-                    row.message_id,
-                    row.step,
-                    row.version,
-                ),
-            )
-
-    def forget_live_message(self, game_id: int, slot: str, user_id: int = 0) -> None:
-        with self.transaction():
-            self.conn.execute(
-                "DELETE FROM live_messages WHERE game_id = ? AND slot = ? AND user_id = ?",
-                (game_id, slot, user_id),
-            )
-
-    # -- bot metadata ------------------------------------------------------------------
-
-    def meta(self, key: str) -> str | None:
-        row = self.conn.execute("SELECT value FROM bot_meta WHERE key = ?", (key,)).fetchone()
-        return None if row is None else str(row[0])
-
-    def set_meta(self, key: str, value: str) -> None:
-        with self.transaction():
-            self.conn.execute(
-                "INSERT INTO bot_meta (key, value) VALUES (?, ?)"
-                " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                (key, value),
-            )
+    def _after_insert_rows(self, table: str) -> None:
+        pass  # an INTEGER PRIMARY KEY always continues after the largest id
 
     # -- operations --------------------------------------------------------------------
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import Store
+from bot.store import open_store
 from bot.store.schema import MIGRATIONS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -47,7 +47,7 @@ def run_bot(cwd: Path, database: Path | str, *args: str, unprivileged: bool = Fa
 
 
 def working_database(path: Path) -> Path:
-    Store(path).close()
+    open_store(path).close()
     return path
 
 
