@@ -4,8 +4,10 @@
 of the database, ROUNDS times, all games at once each round (as a busy bot does), as
 whichever seat each game waits on, with a random legal action chosen under the game's
 lock. Prints `ACK game version seat action` for every accepted action, `version` being
-the game's version the action was applied to (read under the lock), and `ROUND n`
-after each round.
+the game's version the action was applied to (read under the lock), `LOST game reply`
+for a refusal because of the other process (a lost race, a lock held too long: what a
+player must never see), and `ROUND n` after each round. Refusals by the rules (the
+other process moved that seat on first) are expected and not printed.
 
 `python -m tests.postgres.worker URL schedule`: prints READY, waits for a line on
 stdin (so two schedulers start together), runs one scheduler pass at the fixed time
@@ -22,7 +24,7 @@ from typing import Any
 
 from bot import deadlines
 from bot.render.generic import EventPresenter
-from bot.service import Actor, GameService, Place
+from bot.service import BUSY, RACED, UNREACHABLE, Actor, GameService, Place
 from bot.store import open_store
 from bot.table import Table
 from rules.errors import RuleError
@@ -74,6 +76,9 @@ async def act_once(bot: GameService, game_id: int, chooser: random.Random) -> st
 
     outcome = await bot.act_in_game(game_id, PLAYERS[table.user_id(seat) - 1], choose)
     if not outcome.accepted:
+        reply = outcome.reply.content if outcome.reply is not None else ""
+        if any(words in reply for words in (RACED, BUSY, UNREACHABLE)):
+            return f"LOST {game_id} {reply}"  # a race or a lock the player would see
         return None
     action = json.dumps(seen["action"].model_dump(mode="json"), sort_keys=True)
     return f"ACK {game_id} {seen['version']} {seat} {action}"
