@@ -1,11 +1,11 @@
 """Shared test setup: settings on a temporary database, on either backend.
 
-`store_location` / `backend_settings` run a test once on SQLite and once on PostgreSQL;
-`pg_url` / `pg_settings` on PostgreSQL only. The PostgreSQL server is a throwaway one
-(tests/pg_server.py) started once per test session, when the first test needs it, and
-stopped at the end; each test gets a fresh database, dropped after it. Without server
-binaries those tests are skipped with one line, unless SMITHFIELD_REQUIRE_POSTGRES=1
-(as CI sets), which turns that into a failure.
+`store_location` / `backend_settings` / `new_database` run a test once on SQLite and
+once on PostgreSQL; `pg_url` / `pg_settings` on PostgreSQL only. The PostgreSQL server is
+a throwaway one (tests/pg_server.py) started once per test session, when the first test
+needs it, and stopped at the end; each test gets a fresh database, dropped after it.
+Without server binaries those tests are left out and the run says so in one line, unless
+SMITHFIELD_REQUIRE_POSTGRES=1 (as CI sets), which makes each of them fail instead.
 """
 
 import contextlib
@@ -19,9 +19,41 @@ import pytest
 
 from bot.settings import Settings
 from bot.store.postgres import PostgresStore
-from tests.pg_server import REQUIRE_ENV, PgServer, start_server
+from tests.pg_server import REQUIRE_ENV, PgServer, find_bindir, start_server
 
 BACKENDS = ["sqlite", "postgres"]
+BACKEND_FIXTURES = ("store_location", "new_database")
+LEFT_OUT = pytest.StashKey[int]()
+
+
+def _needs_postgres(item: pytest.Item) -> bool:
+    if "pg_server" in getattr(item, "fixturenames", ()):
+        return True
+    callspec = getattr(item, "callspec", None)
+    params = callspec.params if callspec is not None else {}
+    return any(params.get(name) == "postgres" for name in BACKEND_FIXTURES)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """No server binaries and not required: leave the PostgreSQL tests out (one line in
+    the summary says so, instead of a skip line per test)."""
+    if find_bindir() is not None or os.environ.get(REQUIRE_ENV) == "1":
+        return
+    left_out = [item for item in items if _needs_postgres(item)]
+    if left_out:
+        items[:] = [item for item in items if not _needs_postgres(item)]
+        config.hook.pytest_deselected(items=left_out)
+        config.stash[LEFT_OUT] = len(left_out)
+
+
+def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
+    left_out = config.stash.get(LEFT_OUT, 0)
+    if left_out:
+        terminalreporter.write_line(
+            f"PostgreSQL: no server binaries (initdb, pg_ctl) on this machine: {left_out} "
+            f"PostgreSQL tests skipped (Debian: apt-get install postgresql; "
+            f"{REQUIRE_ENV}=1 requires them)"
+        )
 
 
 @pytest.fixture

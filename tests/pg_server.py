@@ -5,8 +5,8 @@ no TCP port, so parallel runs on one machine cannot collide) and is stopped and 
 afterwards. PostgreSQL refuses to run as root, and CI and these machines run as root:
 then the server runs as an unprivileged system user (`smithfield-pg`, created with
 useradd if missing, else `nobody`), which owns the folder; root still connects through
-the socket. The binaries are found in SMITHFIELD_PG_BINDIR, Debian's
-/usr/lib/postgresql/<version>/bin (newest first), or on PATH.
+the socket. The binaries are found in SMITHFIELD_PG_BINDIR (only there, when it is set),
+else Debian's /usr/lib/postgresql/<version>/bin (newest first), else on PATH.
 """
 
 import atexit
@@ -34,7 +34,11 @@ START_SECONDS = 120
 def find_bindir() -> Path | None:
     """Where initdb and pg_ctl are, or None when this machine has no PostgreSQL server."""
     configured = os.environ.get("SMITHFIELD_PG_BINDIR")
-    candidates = [Path(configured)] if configured else []
+    if configured:  # only there (a folder without them: as on a machine without a server)
+        folder = Path(configured)
+        found = (folder / "initdb").is_file() and (folder / "pg_ctl").is_file()
+        return folder if found else None
+    candidates: list[Path] = []
 
     def version(path: Path) -> tuple[int, ...]:
         return tuple(int(part) for part in re.findall(r"\d+", path.parent.name))

@@ -58,10 +58,9 @@ def open_store(location: str | Path, *, busy_seconds: float = DEFAULT_BUSY_SECON
     if is_url(text):
         scheme, rest = text.split("://", 1)
         if scheme.lower() in POSTGRES_SCHEMES:
-            from bot.store.postgres import PostgresStore, check_server
+            from bot.store.postgres import open_postgres
 
-            check_server(text)
-            return PostgresStore(text, busy_seconds=busy_seconds)
+            return open_postgres(text, busy_seconds=busy_seconds)
         shown = f"{scheme}://{rest.rsplit('@', 1)[-1]}"  # never print a password
         raise StoreUnusable(
             f"SMITHFIELD_DB={shown} is a {scheme}:// URL, which this bot does not support; "

@@ -23,7 +23,13 @@ from psycopg import errors
 from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool, PoolTimeout
 
-from bot.store.errors import DatabaseBusy, DatabaseUnavailable, StoreUnusable, VersionConflict
+from bot.store.errors import (
+    DatabaseBusy,
+    DatabaseUnavailable,
+    StoreError,
+    StoreUnusable,
+    VersionConflict,
+)
 from bot.store.schema import MIGRATIONS
 from bot.store.sql import SqlStore
 
@@ -250,3 +256,20 @@ def check_server(url: str) -> None:
             f"{shown} was written by a newer Smithfield (schema {found}; this version knows up "
             f"to {known}). Run the newer version, or restore a backup made for this one."
         )
+
+
+def open_postgres(url: str, *, busy_seconds: float) -> PostgresStore:
+    """The checked, migrated store at `url`, or `StoreUnusable` in one line (no password):
+    the server cannot be reached, the schema is newer, or this user may not create the
+    tables (a migration failed, and rolled back)."""
+    check_server(url)
+    try:
+        return PostgresStore(url, busy_seconds=busy_seconds)
+    except StoreUnusable:
+        raise
+    except (psycopg.Error, PoolTimeout, StoreError) as error:
+        reason = " ".join(scrub(str(error), url).split()) or type(error).__name__
+        raise StoreUnusable(
+            f"cannot prepare the database {shown_url(url)} ({reason[:300]}); the bot's "
+            "user must be able to create and change its tables (e.g. own the database)."
+        ) from None

@@ -177,3 +177,15 @@ def test_postgres_and_postgresql_urls_both_open_a_postgresql_store(pg_url: str) 
         store = open_store(url)
         assert store.backend == "postgres" and store.schema_version() == max(MIGRATIONS)
         store.close()
+
+
+def test_a_postgresql_user_who_may_not_create_the_tables(tmp_path: Path, pg_url: str) -> None:
+    raw.execute(pg_url, "CREATE ROLE visitor LOGIN")
+    raw.execute(pg_url, "REVOKE CREATE ON SCHEMA public FROM PUBLIC")  # as 15+ does anyway
+    try:
+        url = pg_url.replace("//smithfield@", "//visitor@")
+        line = run_bot(tmp_path, url)
+        assert "cannot prepare the database" in line and "create" in line
+    finally:
+        raw.execute(pg_url, "DROP OWNED BY visitor")
+        raw.execute(pg_url, "DROP ROLE visitor")
