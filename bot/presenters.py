@@ -2,7 +2,7 @@
 
 from typing import Any, Protocol
 
-from bot.messages import Message, Outcome
+from bot.messages import Live, Message, Outcome
 from bot.render import fagins_gang, fantasy_business
 from bot.table import Table
 from rules.events import Event
@@ -37,6 +37,11 @@ class Presenter(Protocol):
 
     def closing_note(self, step: str, table: Table) -> str:
         """What a table message for `step` says once the game (now `table`) moved on."""
+        ...
+
+    def kept(self, table: Table) -> list[Live]:
+        """Every player's DM messages kept up to date (sheets, hands) as the game now
+        stands: after a take-back, any of them may have changed."""
         ...
 
     def finished(self, table: Table) -> list[Message]:

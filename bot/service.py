@@ -28,6 +28,7 @@ from bot.live import Activity
 from bot.messages import TABLE, Live, Message, Outcome, Private
 from bot.presenters import PRESENTERS, Presenter
 from bot.render.generic import LOBBY, EventPresenter, joined, lobby_embed
+from bot.replay import Replayed, is_undo, replay
 from bot.store import (
     ChannelBusy,
     DatabaseBusy,
@@ -227,7 +228,9 @@ class GameService:
             while len(self._states) > STATE_CACHE_SIZE:
                 self._states.popitem(last=False)
 
-    def _remember_after_commit(self, table: Table) -> None:
+    def remember_after_commit(self, table: Table) -> None:
+        """Keep a table's parsed state (and what was derived from it) once the command's
+        transaction commits: only states that reached the database are served."""
         pending: list[Table] | None = getattr(self._committed, "states", None)
         if pending is None:
             self._remember(table.game.id, table.game.version, table.state, table.memo)
@@ -395,7 +398,7 @@ class GameService:
             **timing,
         )
         table = Table(game, table.seats, rules, state)
-        self._remember_after_commit(table)
+        self.remember_after_commit(table)
         outcome = self.presenter(game.kind).started(table, events)
         players = ", ".join(f"**{name}**" for name in table.names)
         closing = f"✔️ The game started below with {players}."
@@ -474,14 +477,33 @@ class GameService:
         if not rows:
             return Outcome.tell("No moves have been made yet.")
         presenter = self.presenter(game.kind)
-        lines = [
-            f"`{row.seq:>4}` **{table.name(row.seat) if row.seat is not None else 'bot'}** — "
-            f"{presenter.describe(table, row.action)}"
-            for row in rows
-        ]
+        taken_back = self._taken_back(game.id) if any(is_undo(r.action) for r in rows) else set()
+        lines = []
+        for row in rows:
+            who = table.name(row.seat) if row.seat is not None else "bot"
+            if is_undo(row.action):
+                said = f"took back the moves from `{int(row.action['back_to']):>4}` on"
+            else:
+                said = presenter.describe(table, row.action)
+                if row.seq in taken_back:
+                    said = f"~~{said}~~ (taken back)"
+            lines.append(f"`{row.seq:>4}` **{who}** — {said}")
         if game.status == "finished":
             lines.insert(0, f"*The last game here ({table.rules.title}), which has ended:*")
         return Outcome.tell(newest_lines(lines, note="*(older moves left out: they do not fit)*"))
+
+    def _taken_back(self, game_id: int) -> set[int]:
+        """The seqs of the log rows a take-back cancelled (from the undo rows alone)."""
+        counting: list[int] = []
+        cancelled: set[int] = set()
+        for row in self.store.actions(game_id):
+            if is_undo(row.action):
+                back_to = int(row.action["back_to"])
+                cancelled |= {seq for seq in counting if seq >= back_to}
+                counting = [seq for seq in counting if seq < back_to]
+            else:
+                counting.append(row.seq)
+        return cancelled
 
     # -- play ----------------------------------------------------------------------------
 
@@ -621,10 +643,17 @@ class GameService:
                 )
             )
         game = self.save(game, now=now, **changes)
+        command: int | None = None
         for step in steps:
-            self.store.append_action(
-                game.id, user_id=step.user_id, seat=step.seat, action=_payload(step.action), now=now
+            seq = self.store.append_action(
+                game.id,
+                user_id=step.user_id,
+                seat=step.seat,
+                action=_payload(step.action),
+                now=now,
+                command=command,
             )
+            command = seq if command is None else command
         presenter = self.presenter(game.kind)
         outcome = Outcome()
         after = table
@@ -645,7 +674,7 @@ class GameService:
         if same_step(before_waiting, after_waiting):
             quiet |= {table.user_id(s) for s in after_waiting}  # pinged when the step began
         done = after  # the last step's table: its view is drawn once, and kept for the next
-        self._remember_after_commit(done)
+        self.remember_after_commit(done)
         closing = ""
         old_step = presenter.step(table)
         if old_step is not None and old_step != presenter.step(done):
@@ -762,12 +791,10 @@ class GameService:
 
     def replay(self, game_id: int) -> Any:
         """Rebuild a game's state from its seed, options and action log."""
-        game = self.store.game(game_id)
+        return self.replayed(self.store.game(game_id)).state
+
+    def replayed(self, game: GameRow) -> Replayed:
+        """The game's log replayed: the state and every move that still counts."""
         rules = self.games[game.kind]
-        options = dict(game.options)
-        first = options.pop("first_seat", None)
-        state, _ = rules.setup(len(self.store.seats(game_id)), options, game.seed, first)
-        for row in self.store.actions(game_id):
-            assert row.seat is not None
-            state, _ = rules.apply(state, row.seat, rules.parse_action(row.action))
-        return state
+        seats = len(self.store.seats(game.id))
+        return replay(rules, seats, game.options, game.seed, self.store.actions(game.id))

@@ -6,7 +6,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import deadlines, rulebook, seats
+from bot import deadlines, rulebook, seats, takeback
 from bot.app import SmithfieldBot
 from bot.confirm import CONFIRM, Question, ask, confirmed
 from bot.delivery import announce
@@ -110,11 +110,18 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play a boar
                 content="Cancelled: nothing changed.", view=None
             )
             return
-        if what not in ("abort", "resign", "kick") or not target.isascii() or not target.isdigit():
+        if (
+            what not in ("abort", "resign", "kick", "undo")
+            or not target.isascii()
+            or not target.isdigit()
+        ):
             await answer(interaction, Outcome.refusal("That button is not one of mine."))
             return
         place, actor = place_of(interaction), actor_of(interaction)
-        outcome = await confirmed(self.bot.service, place, actor, game_id, what, int(target))
+        if what == "undo":
+            outcome = await takeback.undo(self.bot.service, place, actor, int(target))
+        else:
+            outcome = await confirmed(self.bot.service, place, actor, game_id, what, int(target))
         said = outcome.reply.content if outcome.reply else "✔️ Done."
         await interaction.response.edit_message(content=said, view=None)
         outcome.reply = None
@@ -155,6 +162,11 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play a boar
     @app_commands.command(name="resign", description="Leave a running game; your seat autoplays")
     async def resign(self, interaction: discord.Interaction[Any]) -> None:
         await self._ask(interaction, "resign")
+
+    @app_commands.command(name="undo", description="Take back the last move (your own; host: any)")
+    async def undo(self, interaction: discord.Interaction[Any]) -> None:
+        work = takeback.undo(self.bot.service, place_of(interaction), actor_of(interaction))
+        await respond(interaction, work)
 
     @app_commands.command(name="replace", description="Hand a seat to another member (host)")
     @app_commands.describe(old="Who holds the seat now", new="Who takes it over")

@@ -82,6 +82,14 @@ class GameRules(Protocol):
         """What the seat does when its time runs out (pass, skip, last prices, ...)."""
         ...
 
+    def reveals(self, before: Any, seat: int, after: Any, events: Sequence[Event]) -> bool:
+        """Whether the move `seat` made from `before` to `after` brought anything hidden
+        or random to light: a die roll, a shuffle or a draw (the generator advanced), a
+        card turned face up, or news for anyone's eyes but the mover's own choices.
+        Such a move can never be taken back: taking it back would let a player peek or
+        re-roll."""
+        ...
+
     def outcome(self, state: Any) -> Outcome | None:
         """None while the game is running."""
         ...

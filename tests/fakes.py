@@ -91,6 +91,11 @@ class CountingGame:
     def default_action(self, state: CountState, seat: int) -> Add | None:
         return Add(amount=1) if seat == state.turn else None
 
+    def reveals(
+        self, before: CountState, seat: int, after: CountState, events: Sequence[Event]
+    ) -> bool:
+        return before.rng != after.rng
+
     def outcome(self, state: CountState) -> Outcome | None:
         if state.total < state.target:
             return None

@@ -247,6 +247,32 @@ class FantasyBusinessPresenter(EventPresenter):
                 privates.append(Private(table.user_id(late), Message(content=text), SHEET_FALLBACK))
         return privates
 
+    def kept(self, table: Table) -> list[Live]:
+        """Every player's sheet as the game now stands: open while prices are set,
+        closed otherwise (a take-back may lead back into the auctions)."""
+        view = public_view(table)
+        game = table.game
+        lives = []
+        for seat in (s.position for s in table.seats if not s.autopilot):
+            if view.phase == "pricing":
+                step: str | None = f"t{view.turn}"
+                message: Message | None = sheet_message(table, seat)
+            else:
+                step, message = None, None
+            lives.append(
+                Live(
+                    game.id,
+                    SHEET,
+                    game.version,
+                    step,
+                    message,
+                    table.user_id(seat),
+                    "↩️ Taken back: prices are not being set now.",
+                    SHEET_FALLBACK,
+                )
+            )
+        return lives
+
     def waiting(self, table: Table) -> str:
         return waiting_verb(public_view(table))
 

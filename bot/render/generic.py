@@ -8,7 +8,7 @@ from typing import Any
 
 import discord
 
-from bot.messages import Message, Outcome, Private
+from bot.messages import Live, Message, Outcome, Private
 from bot.store import GameRow
 from bot.table import Table
 from rules.events import Event
@@ -134,6 +134,9 @@ class EventPresenter:
 
     def closing_note(self, step: str, table: Table) -> str:
         return "✔️ This step is over; the game goes on below."
+
+    def kept(self, table: Table) -> list[Live]:
+        return []
 
     def finished(self, table: Table) -> list[Message]:
         outcome = table.rules.outcome(table.state)

@@ -123,7 +123,11 @@ class Store(Protocol):
         seat: int | None,
         action: dict[str, Any],
         now: datetime,
-    ) -> int: ...
+        command: int | None = None,
+    ) -> int:
+        """Append a log row and return its seq; `command` is the seq of the first row the
+        same command wrote (None: this row starts one), so a take-back takes them together."""
+        ...
 
     def actions(self, game_id: int, last: int | None = None) -> list[ActionRow]: ...
 

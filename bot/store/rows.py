@@ -32,6 +32,8 @@ class GameRow(BaseModel):
     remind_hours: float | None = None
     reminded: bool = False
     paused_at: str | None = None
+    autopilot_level: str = "standard"
+    """The AI level that plays seats on autopilot (kicked or resigned players)."""
 
 
 class SeatRow(BaseModel):
@@ -43,6 +45,13 @@ class SeatRow(BaseModel):
     display_name: str
     joined_at: str
     autopilot: bool = False
+    ai_level: str | None = None
+    """Set for a seat an AI plays from the start (`/game addbot`); its user_id is a
+    negative stand-in."""
+
+    @property
+    def is_ai(self) -> bool:
+        return self.ai_level is not None
 
 
 class ActionRow(BaseModel):
@@ -54,6 +63,8 @@ class ActionRow(BaseModel):
     seat: int | None
     action: dict[str, Any]
     created_at: str
+    command: int | None = None
+    """The seq of the first row its command wrote (None in logs older than take-backs)."""
 
 
 class LiveRow(BaseModel):

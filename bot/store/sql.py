@@ -300,13 +300,17 @@ class SqlStore(ABC):
         seat: int | None,
         action: dict[str, Any],
         now: datetime,
+        command: int | None = None,
     ) -> int:
+        """Append a log row; `command`: the seq of the first row of the same command
+        (None: this row starts one)."""
         with self.transaction():
             rows = self._query(
-                "INSERT INTO actions (game_id, seq, user_id, seat, action, created_at)"
-                " SELECT ?, COALESCE(MAX(seq) + 1, 1), ?, ?, ?, ? FROM actions WHERE game_id = ?"
-                " RETURNING seq",
-                (game_id, user_id, seat, json.dumps(action), now.isoformat(), game_id),
+                "INSERT INTO actions (game_id, seq, user_id, seat, action, created_at, command)"
+                " SELECT ?, next.seq, ?, ?, ?, ?, COALESCE(?, next.seq) FROM"
+                " (SELECT COALESCE(MAX(seq) + 1, 1) AS seq FROM actions WHERE game_id = ?)"
+                " AS next RETURNING seq",
+                (game_id, user_id, seat, json.dumps(action), now.isoformat(), command, game_id),
             )
         return int(rows[0]["seq"])
 

@@ -120,6 +120,13 @@ class FaginsGangRules:
             return default_discard(state, seat)
         return _SKIP
 
+    def reveals(
+        self, before: FaginState, seat: int, after: FaginState, events: Sequence[Event]
+    ) -> bool:
+        """Nothing about the present is hidden in Fagin's Gang; only the dice (constables,
+        price wheel) are, and they roll when a round ends."""
+        return before.rng != after.rng
+
     def outcome(self, state: FaginState) -> Outcome | None:
         if state.result is None:
             return None

@@ -68,6 +68,20 @@ def outcome(current: GameState) -> Outcome | None:
     )
 
 
+FACE_UP = frozenset({"special_played", "sheets_revealed", "special_received"})
+"""Events that show a hidden card or price: a special played or learnt, the sheets."""
+
+
+def reveals(before: GameState, seat: int, after: GameState, events: Sequence[Event]) -> bool:
+    """A draw or shuffle, a face turned up, or news for another player's eyes only (what
+    a player learns about their own choices, like the price they set, is not news)."""
+    if before.rng != after.rng:
+        return True
+    return any(
+        event.kind in FACE_UP or (event.seat is not None and event.seat != seat) for event in events
+    )
+
+
 class FantasyBusinessRules:
     kind = "fantasy-business"
     title = "Fantasy Business"
@@ -102,6 +116,11 @@ class FantasyBusinessRules:
 
     def default_action(self, state: GameState, seat: int) -> Action | None:
         return default_action(state, seat)
+
+    def reveals(
+        self, before: GameState, seat: int, after: GameState, events: Sequence[Event]
+    ) -> bool:
+        return reveals(before, seat, after, events)
 
     def outcome(self, state: GameState) -> Outcome | None:
         return outcome(state)

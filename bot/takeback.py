@@ -1,0 +1,104 @@
+"""`/game undo`: taking a move back, in a way that cannot be used to cheat.
+
+A player may take back their own last move while nobody else has moved since; the host
+(or Manage Channels) may take back the last move of anyone, one at a time, after a
+confirmation. Never a move that revealed something (the rules core says which:
+`GameRules.reveals` — a die roll, a draw, a card turned face up, news for another
+player): taking it back would let someone peek or re-roll. The log stays append-only:
+the take-back is a row of its own (bot.replay), and since the generator's position is
+part of the state, replaying or moving on after a take-back rolls exactly the same dice.
+"""
+
+from functools import partial
+
+from bot.messages import ButtonSpec, Message, Outcome
+from bot.replay import Move, undo_record
+from bot.service import GONE, NO_GAME, Actor, GameService, Place
+from bot.table import Table
+from bot.timing import deadline_changes
+
+UNDO_CONFIRM = "confirm"
+"""Shares the confirmation route of bot.confirm (answered by cogs/lobby.py)."""
+
+REVEALED = (
+    "That move cannot be taken back: it rolled dice, drew or showed a card, or told "
+    "someone something, and taking it back would let that be used."
+)
+
+
+async def undo(
+    service: GameService, place: Place, actor: Actor, confirmed_seq: int | None = None
+) -> Outcome:
+    """Take back the last move, or (for the host, about someone else's move) ask first.
+    `confirmed_seq`: the move the host confirmed; refused if the game moved on since."""
+    return await service.command(
+        place.channel_id, partial(_undo, service, place, actor, confirmed_seq)
+    )
+
+
+def _describe(service: GameService, moves: list[Move], table: Table) -> str:
+    presenter = service.presenter(table.game.kind)
+    return "; ".join(presenter.describe(table, dict(move.action)) for move in moves)
+
+
+def _undo(service: GameService, place: Place, actor: Actor, confirmed_seq: int | None) -> Outcome:
+    game = service.store.open_game(place.channel_id, for_update=True)
+    if game is None:
+        return Outcome.refusal(NO_GAME if confirmed_seq is None else GONE)
+    if game.status != "active":
+        return Outcome.refusal("The game has not started yet: there is nothing to take back.")
+    table = service.table_for(game)
+    rules = table.rules
+    replayed = service.replayed(game)
+    if rules.dump_state(replayed.state) != game.state:
+        return Outcome.refusal(
+            "This game's log does not lead to its position (it was set up by hand), so "
+            "moves cannot be taken back in it."
+        )
+    last = replayed.last_command()
+    if not last:
+        return Outcome.refusal("No move has been made yet: there is nothing to take back.")
+    if confirmed_seq is not None and last[0].seq != confirmed_seq:
+        return Outcome.refusal(GONE)
+    if any(rules.reveals(m.before, m.seat, m.after, m.events) for m in last):
+        return Outcome.refusal(REVEALED)
+    mover = last[0].user_id
+    own = mover is not None and mover == actor.user_id
+    steer = actor.user_id == game.host_id or actor.may_manage
+    what = _describe(service, last, table)
+    if not own and not steer:
+        whose = f"**{table.name(last[0].seat)}**'s" if mover is not None else "the bot's"
+        return Outcome.refusal(
+            f"Only the player who made the last move can take it back (it was {whose}: "
+            f"{what}); the host can take back others' moves."
+        )
+    if not own and confirmed_seq is None:
+        whose = table.name(last[0].seat) if mover is not None else "the bot"
+        text = f"❓ Take back **{whose}**'s last move ({what}) for everyone?"
+        arg = f"undo.{actor.user_id}.{last[0].seq}"
+        buttons = [
+            ButtonSpec("Take it back", UNDO_CONFIRM, game.id, arg, "danger"),
+            ButtonSpec("Cancel", UNDO_CONFIRM, game.id, f"cancel.{actor.user_id}.0"),
+        ]
+        return Outcome(reply=Message(text, buttons=buttons))
+    state = last[0].before
+    now = service.clock()
+    changes = deadline_changes(
+        game, [], rules.waiting_on(state), service.phase_of(game, rules, state), now
+    )
+    game = service.save(game, now=now, state=rules.dump_state(state), **changes)
+    seat = table.seat_of(actor.user_id)
+    service.store.append_action(
+        game.id,
+        user_id=actor.user_id,
+        seat=seat,
+        action=undo_record(back_to=last[0].seq),
+        now=now,
+    )
+    restored = Table(game, table.seats, rules, state)
+    service.remember_after_commit(restored)
+    line = f"↩️ **{actor.display_name}** took back {'their' if own else 'the'} last move: {what}."
+    outcome = Outcome(lines=[line], live=service.presenter(game.kind).kept(restored))
+    return service.publish(
+        restored, outcome, quiet={actor.user_id}, closing="↩️ Taken back; see below."
+    )
