@@ -15,6 +15,7 @@ import itertools
 import os
 import pwd
 import re
+import shlex
 import shutil
 import subprocess
 import tempfile
@@ -118,7 +119,9 @@ class PgServer:
             "listen_addresses": "''",
             "unix_socket_directories": f"'{self.socket_dir}'",
             "max_connections": "300",
-            "shared_buffers": "64MB",
+            # Small and no parallel queries: containers often have a small /dev/shm.
+            "shared_buffers": "32MB",
+            "max_parallel_workers_per_gather": "0",
         }
         if not durable:  # tests check logic, not the disk: skip the flushes
             settings.update(fsync="off", synchronous_commit="off", full_page_writes="off")
@@ -171,4 +174,24 @@ def start_server(*, durable: bool = False) -> PgServer | None:
     except BaseException:
         server.stop()
         raise
+    _watch(server)
     return server
+
+
+def _watch(server: PgServer) -> None:
+    """Should this process be killed outright (no teardown, no atexit), a detached shell
+    stops the server (SIGQUIT: immediate shutdown) and removes its folder a moment later,
+    so no stray server outlives a run."""
+    pid_file = shlex.quote(str(server.root / "data" / "postmaster.pid"))
+    script = (
+        f"while kill -0 {os.getpid()} 2>/dev/null; do sleep 2; done; "
+        f'pid=$(head -n 1 {pid_file} 2>/dev/null) && kill -QUIT "$pid"; '
+        f"sleep 2; rm -rf {shlex.quote(str(server.root))}"
+    )
+    subprocess.Popen(
+        ["sh", "-c", script],
+        start_new_session=True,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )

@@ -172,6 +172,10 @@ class PostgresStore(SqlStore):
                 raise _translate(error) from error
 
     def _lock(self, *, skip_locked: bool = False) -> str:
+        if getattr(self._local, "conn", None) is None:
+            # Outside a transaction a lock would end with the statement: a plain read
+            # (e.g. a confirmation's preview), which never waits for a running command.
+            return ""
         return " FOR UPDATE SKIP LOCKED" if skip_locked else " FOR UPDATE"
 
     def _lock_schema(self) -> None:
