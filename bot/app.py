@@ -98,7 +98,8 @@ def create_bot(
     presenters: Mapping[str, Presenter] | None = None,
 ) -> SmithfieldBot:
     """A bot ready to start: store opened, checked and migrated, service wired, cogs on
-    setup. Raises `StoreUnusable` (one line naming the file) for a database it cannot use."""
+    setup. Raises `StoreUnusable` (one line naming the file or URL) for a database it cannot
+    use."""
     if games is None:
         from rules.registry import GAMES
 

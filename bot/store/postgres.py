@@ -94,8 +94,8 @@ class PostgresStore(SqlStore):
             open=False,
             name="smithfield",
         )
-        self.pool.open(wait=True, timeout=CONNECT_SECONDS)
         try:
+            self.pool.open(wait=True, timeout=CONNECT_SECONDS)
             self.migrate()
         except BaseException:
             self.pool.close()
