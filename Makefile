@@ -4,7 +4,11 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck pytest bench clean
+.PHONY: run sandbox test lint typecheck pytest bench clean
+
+# Options for the command `make run` / `make sandbox` starts, e.g. ARGS="--players 6 --port 0"
+# (the sandbox's options: `python -m bot sandbox --help`).
+ARGS ?=
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -19,10 +23,14 @@ $(STAMP): pyproject.toml | $(PY)
 run: $(STAMP)
 	@if [ "$$($(PY) -c 'from bot.settings import Settings; print(Settings().discord_token is None)' 2>/dev/null)" = True ]; then \
 		echo "No DISCORD_TOKEN set: starting the local sandbox (put DISCORD_TOKEN=... in .env to run on Discord)."; \
-		exec $(PY) -m bot sandbox; \
+		exec $(PY) -m bot sandbox $(ARGS); \
 	else \
-		exec $(PY) -m bot; \
+		exec $(PY) -m bot $(ARGS); \
 	fi
+
+# The sandbox even when a token is set.
+sandbox: $(STAMP)
+	exec $(PY) -m bot sandbox $(ARGS)
 
 lint: $(STAMP)
 	$(PY) -m ruff check .

@@ -26,7 +26,7 @@ from typing import Protocol
 import psycopg
 import sqlite_utils
 
-from bench import faults
+from bench import faults, sandbox
 from bot.service import Actor, GameService, Place
 from bot.store import Store, is_url, open_store
 from rules.registry import GAMES
@@ -297,8 +297,8 @@ async def service_path() -> float:
 
 
 def main(parts: list[str]) -> int:
-    """`python -m bench [service] [faults]`: the named parts, or all of them."""
-    known = ("service", "faults")
+    """`python -m bench [service] [faults] [sandbox]`: the named parts, or all of them."""
+    known = ("service", "faults", "sandbox")
     wanted = parts or list(known)
     unknown = [part for part in wanted if part not in known]
     if unknown:
@@ -307,6 +307,8 @@ def main(parts: list[str]) -> int:
     ratio = None
     if "faults" in wanted:
         faults.main()
+    if "sandbox" in wanted:
+        sandbox.main()
     if "service" in wanted:
         ratio = asyncio.run(service_path())
     if ratio is not None:

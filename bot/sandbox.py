@@ -111,7 +111,6 @@ class Sandbox:
         self._rooms: RoomServer | None = None
         self._stack = contextlib.AsyncExitStack()
         self._ticker: asyncio.Task[None] | None = None
-        self._seen_events = 0
 
     @property
     def world(self) -> SandboxWorld:
@@ -162,8 +161,7 @@ class Sandbox:
         self._stack.push_async_callback(env.shutdown)
         self._stack.enter_context(env.time_context())
         await self._post_welcome()
-        self._seen_events = len(env.backend.transcript)
-        self._rooms = RoomServer(self._room_list(), self.port)
+        self._rooms = RoomServer(env, self._room_list(), self.port)
         await self._rooms.start()
         self._stack.push_async_callback(self._rooms.close)
         if self.tick:
@@ -178,7 +176,6 @@ class Sandbox:
             hint="the game channel; act as any player with the viewer switch",
             channel=world.table,
             viewers=tuple(world.players),
-            env=world.env,
         )
         direct = [
             Room(
@@ -187,7 +184,6 @@ class Sandbox:
                 hint="what the bot sent privately: price sheets, hands",
                 channel=None,
                 viewers=(player.user,),
-                env=world.env,
             )
             for player in world.players
         ]
@@ -227,21 +223,28 @@ class Sandbox:
             await self.tick_once()
 
     async def tick_once(self) -> None:
-        """Bring the virtual clock up to the real one, then show what the bot did."""
+        """Bring the virtual clock up to the real one, then show what the bot did.
+
+        A tick never waits for a page action (the rooms' lock): it would then refresh the
+        rooms just as the page reads what its action did. It is skipped instead; the next
+        one catches the clock up. Ticks and page actions never overlap, because simcord
+        refuses an action while a tick runs, and the page then stops acting until reloaded.
+        """
+        rooms = self.rooms
+        if rooms.lock.locked():
+            return
         env = self.env
-        lag = (self.real_clock() - env.now()).total_seconds()
-        try:
-            if lag > 0:
-                await env.advance_time(min(lag, MAX_STEP_SECONDS))
-            events = len(env.backend.transcript)
-            if events != self._seen_events:
-                await self.rooms.refresh()
-                self._seen_events = events
-        except simcord.SetupError as error:
-            # A page action is running: it owns the simulation until it settles.
-            log.debug("tick skipped: %s", error)
-        except TimeoutError:
-            log.warning("the bot did not settle within a tick; trying again")
+        async with rooms.lock:
+            lag = (self.real_clock() - env.now()).total_seconds()
+            try:
+                if lag > 0:
+                    await env.advance_time(min(lag, MAX_STEP_SECONDS))
+                await rooms.publish_changes()
+            except simcord.SetupError as error:
+                # Python code driving the world directly (a test's actors) owns it now.
+                log.debug("tick skipped: %s", error)
+            except TimeoutError:
+                log.warning("the bot did not settle within a tick; trying again")
 
     async def _stop_ticker(self) -> None:
         if self._ticker is not None:

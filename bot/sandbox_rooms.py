@@ -1,27 +1,76 @@
-"""The sandbox's room list: one loopback page that opens #table or a player's DMs.
+"""The sandbox's page: a room list, and every open room's preview behind the same address.
 
-simcord's preview shows one channel at a time (a guild channel with a viewer switch, or
-one user's DM channel) and allows one preview per simulated Discord. This page lists the
-rooms and, when one is picked, closes the open preview, opens one on that room and sends
-the browser there. Like the preview it binds 127.0.0.1 only, accepts only a loopback
-Host header (no DNS rebinding), and acts only for a request carrying the secret that is
-in the printed URL's fragment (which browsers never send to a server).
+simcord's preview shows one channel (a guild channel with a viewer switch, or one user's
+DM channel) and serves it on a port of its own. The sandbox opens a preview for a room the
+first time someone picks it and keeps it open (`bot.sandbox_preview.open_preview` lets
+several be open at once), so #table and a player's DMs can be watched side by side. All of
+them are served behind the sandbox's own address: `/` lists the rooms, `/room/<key>` is a
+room's page, and the page's requests (`/api/...`, each carrying its preview's capability)
+are passed on to the preview they belong to. The page's files (scripts, styles, fonts)
+are the same for every preview and are passed on from any open one.
+
+Passing everything through one server lets the sandbox run the simulation one piece of
+work at a time. simcord refuses an operation while another is running (a page action
+during a tick of the clock, or during another room's action); the page then takes the
+action's outcome as uncertain and stops acting until it is reloaded. So page actions, the
+clock's ticks, room openings and refreshes all take `RoomServer.lock`. Before a page
+action's answer goes back, the other rooms whose channel saw events are republished: a DM
+sent by a move in #table shows in the DM room at its next poll, without waiting for a
+tick.
+
+Security as in simcord's own preview: the server binds 127.0.0.1 only, accepts only a
+loopback Host header (no DNS rebinding) and only requests from its own origin. Opening a
+room needs the secret in the printed URL's fragment (which browsers never send to a
+server); a room's page acts with that preview's capability, in the room URL's fragment.
 """
 
 import asyncio
 import contextlib
 import html
+import json
+import logging
 import secrets
 from dataclasses import dataclass
 from typing import Any
 
+import aiohttp
 import simcord
 from aiohttp import web
 from simcord.builders import ChannelHandle, UserHandle
 
+from bot.sandbox_preview import (
+    REPUBLISHES_EVERY_PAGE,
+    channels_touched,
+    events_so_far,
+    open_preview,
+    speed_up_previews,
+)
+
+log = logging.getLogger(__name__)
+
 SECRET_HEADER = "X-Sandbox-Secret"
-BUSY_RETRIES = 50
-BUSY_WAIT_SECONDS = 0.05
+CAPABILITY_HEADER = "X-Simcord-Capability"
+ACTION_PATH = "/api/action"
+# simcord accepts uploads of up to 25 MiB in one action.
+MAX_REQUEST_BYTES = 27 * 1024 * 1024
+PASSED_REQUEST_HEADERS = frozenset(
+    {"accept", "content-type", "range", "if-range", "x-simcord-capability", "x-simcord-context"}
+)
+DROPPED_RESPONSE_HEADERS = frozenset(
+    {
+        "connection",
+        "keep-alive",
+        "proxy-authenticate",
+        "proxy-authorization",
+        "te",
+        "trailer",
+        "transfer-encoding",
+        "upgrade",
+        "date",
+        "server",
+        "content-length",
+    }
+)
 HEADERS = {
     "Cache-Control": "no-store",
     "Referrer-Policy": "no-referrer",
@@ -43,7 +92,6 @@ class Room:
     hint: str
     channel: ChannelHandle | None  # None: the DM channel of the only viewer
     viewers: tuple[simcord.MemberActor | UserHandle, ...]
-    env: simcord.Env
 
     def resolve_channel(self) -> ChannelHandle:
         if self.channel is not None:
@@ -53,40 +101,75 @@ class Room:
         return owner.dm_channel
 
 
-class RoomServer:
-    """Serves the room list and keeps the one preview on the room last asked for."""
+@dataclass
+class OpenRoom:
+    """A room with its preview entered, and where that preview's own server listens."""
 
-    def __init__(self, rooms: list[Room], port: int) -> None:
+    room: Room
+    preview: Any
+    channel_id: int
+    capability: str
+    upstream: str
+    seen: int  # how many of the world's events its pages have been published with
+
+
+def republished_every_page(action: bytes, response: web.Response) -> bool:
+    """Whether simcord republished every page of the preview after this page action."""
+    try:
+        kind = json.loads(action).get("kind")
+        result = json.loads(response.body) if isinstance(response.body, bytes) else {}
+    except (ValueError, AttributeError):
+        return False
+    return (
+        response.status == 200
+        and kind in REPUBLISHES_EVERY_PAGE
+        and result.get("rejected") is False
+        and result.get("settlement") == "settled"
+    )
+
+
+class RoomServer:
+    """Serves the room list, opens rooms, and passes each page's requests to its preview."""
+
+    def __init__(self, env: simcord.Env, rooms: list[Room], port: int) -> None:
+        self.env = env
         self.rooms = {room.key: room for room in rooms}
         self.requested_port = port
         self.secret = secrets.token_urlsafe(24)
         self.port: int | None = None
+        self.lock = asyncio.Lock()
+        self._open: dict[str, OpenRoom] = {}
         self._runner: web.AppRunner | None = None
-        self._lock = asyncio.Lock()
-        self._preview: Any = None
-        self._preview_stack: contextlib.AsyncExitStack | None = None
-        self._room: str | None = None
-        self._watch: asyncio.Task[None] | None = None
+        self._client: aiohttp.ClientSession | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
 
     @property
     def url(self) -> str:
+        """The room list: loopback address plus the secret in the fragment."""
+        return f"{self.base}/#{self.secret}"
+
+    @property
+    def base(self) -> str:
         assert self.port is not None, "the room list is not served"
-        return f"http://127.0.0.1:{self.port}/#{self.secret}"
+        return f"http://127.0.0.1:{self.port}"
 
     @property
-    def preview(self) -> Any:
-        """The open simcord Preview, or None."""
-        return self._preview
+    def open_rooms(self) -> list[str]:
+        return list(self._open)
 
-    @property
-    def room(self) -> str | None:
-        return self._room
+    def preview(self, key: str) -> Any:
+        """The open simcord Preview of a room (KeyError when it is not open)."""
+        return self._open[key].preview
 
     async def start(self) -> None:
-        app = web.Application()
+        speed_up_previews()
+        app = web.Application(client_max_size=MAX_REQUEST_BYTES)
         app.router.add_get("/", self._index)
-        app.router.add_get("/rooms.js", self._script)
-        app.router.add_post("/api/rooms/{key}", self._open)
+        app.router.add_get("/sandbox/rooms.js", self._script)
+        app.router.add_post("/sandbox/rooms/{key}", self._open_room)
+        app.router.add_get("/room/{key}", self._room_page)
+        app.router.add_route("*", "/api/{tail:.*}", self._api)
+        app.router.add_get("/{tail:.*}", self._page_file)
         runner = web.AppRunner(app, access_log=None)
         await runner.setup()
         site = web.TCPSite(runner, "127.0.0.1", self.requested_port)
@@ -101,59 +184,69 @@ class RoomServer:
         sockets = getattr(server, "sockets", None)
         assert sockets
         self.port = int(sockets[0].getsockname()[1])
+        self._client = aiohttp.ClientSession(auto_decompress=False)
 
     async def close(self) -> None:
-        await self._close_preview()
+        for task in list(self._tasks):
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        for opened in list(self._open.values()):
+            await opened.preview.close()
+        self._open.clear()
+        if self._client is not None:
+            await self._client.close()
+            self._client = None
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
 
     async def open(self, key: str) -> str:
-        """The preview URL of a room, opening it (and closing another) when needed."""
-        room = self.rooms[key]
-        async with self._lock:
-            if self._preview is not None and self._room == key:
-                return str(self._preview.url)
-            await self._close_preview()
-            stack = contextlib.AsyncExitStack()
-            preview = await self._new_preview(room)
-            await stack.enter_async_context(preview)
-            self._preview, self._preview_stack, self._room = preview, stack, key
-            self._watch = asyncio.create_task(self._forget_when_closed(preview))
-            return str(preview.url)
+        """The page URL of a room (with its capability), opening its preview when needed."""
+        async with self.lock:
+            opened = self._open.get(key)
+            if opened is None:
+                opened = await self._enter(self.rooms[key])
+        return f"{self.base}/room/{key}#{opened.capability}"
 
-    async def _new_preview(self, room: Room) -> Any:
-        for _ in range(BUSY_RETRIES):
-            try:
-                return room.env.preview(
-                    room.resolve_channel(), viewers=list(room.viewers), layout="channel", port=0
-                )
-            except simcord.SetupError as error:
-                # The clock ticker holds the simulation for a moment; wait for it.
-                if "overlaps" not in str(error):
-                    raise
-                await asyncio.sleep(BUSY_WAIT_SECONDS)
-        raise RuntimeError("the simulated Discord stayed busy; try again")
+    async def _enter(self, room: Room) -> OpenRoom:
+        channel = room.resolve_channel()
+        preview = await open_preview(self.env, channel, room.viewers)
+        upstream, capability = str(preview.url).split("/#", 1)
+        opened = OpenRoom(room, preview, channel.id, capability, upstream, events_so_far(self.env))
+        self._open[room.key] = opened
+        task = asyncio.create_task(self._forget_when_closed(opened))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return opened
 
-    async def refresh(self) -> None:
-        """Show open pages what happened outside them (the scheduler's messages)."""
-        if self._preview is not None:
-            await self._preview.refresh()
+    async def _forget_when_closed(self, opened: OpenRoom) -> None:
+        # The page's "End preview session" closes its preview; the next pick opens a new one.
+        await opened.preview.wait_closed()
+        if self._open.get(opened.room.key) is opened:
+            del self._open[opened.room.key]
 
-    async def _forget_when_closed(self, preview: Any) -> None:
-        # The page's own Close button ends the preview; the next pick opens a new one.
-        await preview.wait_closed()
-        if self._preview is preview:
-            self._preview, self._preview_stack, self._room = None, None, None
+    async def publish_changes(self, *, acted_in: str | None = None) -> None:
+        """Republish the open rooms whose channel saw events since they were last published.
 
-    async def _close_preview(self) -> None:
-        stack, self._preview_stack = self._preview_stack, None
-        self._preview, self._room = None, None
-        if self._watch is not None:
-            self._watch.cancel()
-            self._watch = None
-        if stack is not None:
-            await stack.aclose()
+        The caller holds `lock`. `acted_in` is the room whose page has just acted: simcord
+        has republished that page (after a command, every page of the room), so it is not
+        refreshed here, before the page's answer; the clock's next tick refreshes it if
+        simcord did not republish its other pages.
+        """
+        for opened in list(self._open.values()):
+            end = events_so_far(self.env)
+            if opened.room.key == acted_in or opened.seen >= end:
+                continue
+            channels = channels_touched(self.env, opened.seen, end)
+            if channels is None or opened.channel_id in channels:
+                try:
+                    await opened.preview.refresh()
+                except simcord.SetupError:
+                    log.debug("room %s closed while refreshing", opened.room.key)
+            opened.seen = end
+
+    # --- HTTP -------------------------------------------------------------------------
 
     def _loopback(self, request: web.Request) -> bool:
         return request.headers.get("Host", "") in {
@@ -161,33 +254,92 @@ class RoomServer:
             f"localhost:{self.port}",
         }
 
-    def _authorized(self, request: web.Request) -> bool:
-        supplied = request.headers.get(SECRET_HEADER, "")
+    def _same_origin(self, request: web.Request) -> bool:
         origin = request.headers.get("Origin")
-        return (
-            self._loopback(request)
-            and secrets.compare_digest(supplied.encode(), self.secret.encode())
-            and origin in {None, f"http://127.0.0.1:{self.port}", f"http://localhost:{self.port}"}
-        )
+        return origin in {
+            None,
+            "null",
+            f"http://127.0.0.1:{self.port}",
+            f"http://localhost:{self.port}",
+        }
+
+    def _guard(self, request: web.Request) -> None:
+        if not (self._loopback(request) and self._same_origin(request)):
+            raise web.HTTPForbidden()
 
     async def _index(self, request: web.Request) -> web.Response:
-        if not self._loopback(request):
-            raise web.HTTPForbidden()
+        self._guard(request)
         return web.Response(text=self._page(), content_type="text/html", headers=HEADERS)
 
     async def _script(self, request: web.Request) -> web.Response:
-        if not self._loopback(request):
-            raise web.HTTPForbidden()
+        self._guard(request)
         return web.Response(text=SCRIPT, content_type="application/javascript", headers=HEADERS)
 
-    async def _open(self, request: web.Request) -> web.Response:
-        if not self._authorized(request):
+    async def _open_room(self, request: web.Request) -> web.Response:
+        self._guard(request)
+        supplied = request.headers.get(SECRET_HEADER, "")
+        if not secrets.compare_digest(supplied.encode(), self.secret.encode()):
             raise web.HTTPUnauthorized()
         key = request.match_info["key"]
         if key not in self.rooms:
             raise web.HTTPNotFound()
         url = await self.open(key)
         return web.json_response({"room": key, "url": url}, headers=HEADERS)
+
+    async def _room_page(self, request: web.Request) -> web.Response:
+        self._guard(request)
+        opened = self._open.get(request.match_info["key"])
+        if opened is None:
+            return web.Response(
+                text=CLOSED_ROOM, content_type="text/html", status=404, headers=HEADERS
+            )
+        return await self._forward(request, opened.upstream, "/")
+
+    async def _api(self, request: web.Request) -> web.Response:
+        self._guard(request)
+        capability = request.headers.get(CAPABILITY_HEADER)
+        opened = next((o for o in self._open.values() if o.capability == capability), None)
+        if opened is None:
+            raise web.HTTPUnauthorized()
+        if request.method != "POST" or request.path != ACTION_PATH:
+            return await self._forward(request, opened.upstream, request.path_qs)
+        async with self.lock:
+            response = await self._forward(request, opened.upstream, request.path_qs)
+            # Before the page hears back: what the action did elsewhere (a DM) is then
+            # in every other open room, and nothing runs after the answer.
+            await self.publish_changes(acted_in=opened.room.key)
+            if republished_every_page(await request.read(), response):
+                opened.seen = events_so_far(self.env)
+        return response
+
+    async def _page_file(self, request: web.Request) -> web.Response:
+        self._guard(request)
+        opened = next(iter(self._open.values()), None)
+        if opened is None:
+            raise web.HTTPNotFound()
+        return await self._forward(request, opened.upstream, request.path_qs)
+
+    async def _forward(self, request: web.Request, upstream: str, path: str) -> web.Response:
+        """Pass a request to a preview's server as if it were its own, and its answer back."""
+        assert self._client is not None
+        headers = {k: v for k, v in request.headers.items() if k.lower() in PASSED_REQUEST_HEADERS}
+        origin = request.headers.get("Origin")
+        if origin is not None:
+            headers["Origin"] = "null" if origin == "null" else upstream
+        body = await request.read() if request.can_read_body else None
+        try:
+            async with self._client.request(
+                request.method, upstream + path, headers=headers, data=body, allow_redirects=False
+            ) as answer:
+                content = await answer.read()
+        except aiohttp.ClientError as error:
+            log.warning("the preview of a room did not answer: %s", error)
+            raise web.HTTPBadGateway() from error
+        response = web.Response(status=answer.status, reason=answer.reason, body=content)
+        for name, value in answer.headers.items():
+            if name.lower() not in DROPPED_RESPONSE_HEADERS:
+                response.headers.add(name, value)
+        return response
 
     def _page(self) -> str:
         items = "\n".join(
@@ -220,14 +372,22 @@ span { color: #b5bac1; font-size: .9rem; }
 <body><main>
 <h1>Smithfield sandbox</h1>
 <p>The real bot in a simulated Discord server. Open #table to play; a player's DMs hold
-what the bot sent them privately. Come back here (browser Back) to change room.</p>
+what the bot sent them privately. Each room opens in a tab of its own, so #table and DMs
+can be watched side by side.</p>
 <ul>
 {items}
 </ul>
 <div id="status" role="status"></div>
 </main>
-<script src="/rooms.js"></script>
+<script src="/sandbox/rooms.js"></script>
 </body></html>
+"""
+
+CLOSED_ROOM = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Room closed</title></head>
+<body style="background:#313338;color:#dbdee1;font:16px/1.5 system-ui,sans-serif;padding:2rem">
+<p>This room's page was closed. Open it again from the room list (the address the sandbox
+printed).</p></body></html>
 """
 
 SCRIPT = """"use strict";
@@ -236,16 +396,22 @@ const status = document.getElementById("status");
 for (const button of document.querySelectorAll("button[data-room]")) {
   button.addEventListener("click", async () => {
     status.textContent = "Opening " + button.textContent + "…";
-    const response = await fetch("/api/rooms/" + encodeURIComponent(button.dataset.room), {
+    // Opened before the request, so the browser treats it as the click's own new tab.
+    const tab = window.open("about:blank", "_blank");
+    if (tab) tab.opener = null;
+    const response = await fetch("/sandbox/rooms/" + encodeURIComponent(button.dataset.room), {
       method: "POST", headers: { "X-Sandbox-Secret": secret },
     });
     if (!response.ok) {
+      if (tab) tab.close();
       status.textContent = response.status === 401
         ? "This address lacks the sandbox's secret: use the exact URL the sandbox printed."
         : "Could not open that room (" + response.status + ").";
       return;
     }
-    location.assign((await response.json()).url);
+    const url = (await response.json()).url;
+    if (tab) { tab.location.assign(url); status.textContent = ""; }
+    else location.assign(url);
   });
 }
 """

@@ -1,11 +1,14 @@
 """Playing through simcord's preview HTTP API, as the page in a browser does.
 
-Only loopback HTTP: the room list of the sandbox, then the preview's own routes
-(`/api/pages`, `/api/commands`, `/api/state`, `/api/action`).
+Only loopback HTTP to the sandbox's address: its room list, then the preview's own routes
+(`/api/pages`, `/api/commands`, `/api/state`, `/api/action`), which the sandbox passes on.
 """
 
+import asyncio
 import uuid
+from collections.abc import Callable
 from typing import Any
+from urllib.parse import urlsplit
 
 import aiohttp
 
@@ -14,14 +17,17 @@ from bot.sandbox_rooms import SECRET_HEADER
 
 
 def split(url: str) -> tuple[str, str]:
-    base, secret = url.split("/#", 1)
-    return base, secret
+    """The origin of a page's URL, and the secret in its fragment."""
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}", parts.fragment
 
 
 async def open_room(http: aiohttp.ClientSession, sandbox: Sandbox, room: str) -> str:
-    """What the room list's button does: ask for the room, get the preview's URL."""
+    """What the room list's button does: ask for the room, get its page's URL."""
     base, secret = split(sandbox.url)
-    async with http.post(f"{base}/api/rooms/{room}", headers={SECRET_HEADER: secret}) as response:
+    async with http.post(
+        f"{base}/sandbox/rooms/{room}", headers={SECRET_HEADER: secret}
+    ) as response:
         assert response.status == 200, await response.text()
         body = await response.json()
     return str(body["url"])
@@ -47,6 +53,14 @@ class PreviewPage:
         self.headers["X-Simcord-Context"] = self.page["context"]["id"]
         return self
 
+    async def close(self) -> None:
+        """What the page does when its tab closes: release its context."""
+        context = self.page["context"]["id"]
+        async with self.http.delete(
+            f"{self.base}/api/pages/{context}", headers=self.headers
+        ) as response:
+            assert response.status == 200, await response.text()
+
     async def state(self) -> dict[str, Any]:
         async with self.http.get(f"{self.base}/api/state", headers=self.headers) as response:
             assert response.status == 200, await response.text()
@@ -59,7 +73,8 @@ class PreviewPage:
             catalog = await response.json()
         return list(catalog["entries"])
 
-    async def _act(self, kind: str, **fields: Any) -> dict[str, Any]:
+    async def act(self, kind: str, **fields: Any) -> dict[str, Any]:
+        """Any page action, as the page sends it; refused ones fail the test."""
         state = await self.state()
         self.sequence += 1
         body = {
@@ -81,12 +96,12 @@ class PreviewPage:
         return result
 
     async def act_as(self, viewer_id: int) -> None:
-        await self._act("viewer", viewer_id=str(viewer_id))
+        await self.act("viewer", viewer_id=str(viewer_id))
 
     async def run(self, invocation: str, **options: str) -> dict[str, Any]:
         """Run a slash command from the composer; options as the page sends them (strings)."""
         entry = next(e for e in await self.commands() if e["invocation"] == invocation)
-        result = await self._act(
+        result = await self.act(
             "run_command",
             command_id=entry["commandId"],
             path=entry["path"],
@@ -101,7 +116,7 @@ class PreviewPage:
     ) -> list[dict[str, Any]]:
         """The choices the bot offers while a person types into an option."""
         entry = next(e for e in await self.commands() if e["invocation"] == invocation)
-        result = await self._act(
+        result = await self.act(
             "autocomplete_command",
             command_id=entry["commandId"],
             path=entry["path"],
@@ -122,7 +137,7 @@ class PreviewPage:
             for control in row["components"]
             if control.get("label") == label
         )
-        result = await self._act("click", target_id=str(message_id), control_key=key)
+        result = await self.act("click", target_id=str(message_id), control_key=key)
         assert result["settlement"] == "settled", result
         return result
 
@@ -130,7 +145,7 @@ class PreviewPage:
         """Fill the open modal's fields (by their custom ids) and submit it."""
         modal = (await self.state())["modal"]
         assert modal is not None, "no modal is open"
-        result = await self._act("modal_submit", modal_handle=modal["handle"], values=values)
+        result = await self.act("modal_submit", modal_handle=modal["handle"], values=values)
         assert result["settlement"] == "settled", result
         return result
 
@@ -151,3 +166,20 @@ class PreviewPage:
     async def texts(self) -> str:
         """Everything the page shows as text, to look for what the bot said."""
         return str(await self.state())
+
+
+# A page that polls must see a change long before this; it bounds a broken test only.
+POLL_LIMIT_SECONDS = 60.0
+POLL_SECONDS = 0.05
+
+
+async def poll_until(
+    page: PreviewPage, arrived: Callable[[dict[str, Any]], bool]
+) -> dict[str, Any]:
+    """Read the page's state as its own poll does until `arrived` holds; the last state."""
+    loop = asyncio.get_running_loop()
+    give_up = loop.time() + POLL_LIMIT_SECONDS
+    while not arrived(state := await page.state()):
+        assert loop.time() < give_up, "the page never showed it"
+        await asyncio.sleep(POLL_SECONDS)
+    return state

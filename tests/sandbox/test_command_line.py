@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from bot import __main__ as entry
 from bot import sandbox
 
@@ -56,3 +58,30 @@ def test_the_command_line_and_the_sandbox_agree_on_the_limits() -> None:
     assert entry.DEFAULT_SANDBOX_PORT == sandbox.DEFAULT_PORT
     args = entry.parser().parse_args(["sandbox"])
     assert (args.players, args.port) == (sandbox.DEFAULT_PLAYERS, sandbox.DEFAULT_PORT)
+
+
+def make(*args: str, token: str = "") -> subprocess.CompletedProcess[str]:
+    clean = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD", "SMITHFIELD"))}
+    return subprocess.run(
+        ["make", "--no-print-directory", "-C", str(ROOT), *args],
+        env={**clean, "DISCORD_TOKEN": token},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_make_run_passes_args_to_the_sandbox() -> None:
+    planned = make("-n", "run", "ARGS=--players 6 --port 0").stdout
+    assert "-m bot sandbox --players 6 --port 0" in planned
+    assert "-m bot sandbox --players 6" in make("-n", "sandbox", "ARGS=--players 6").stdout
+    assert "-m bot sandbox;" in make("-n", "run").stdout.replace(" ;", ";")
+
+
+def test_make_run_without_a_token_reaches_the_sandboxs_options() -> None:
+    if make("-q", ".venv/.installed").returncode != 0:
+        pytest.skip("the project's .venv is missing or stale (`make test` builds it)")
+    ran = make("-s", "run", "ARGS=--help")
+    assert ran.returncode == 0, ran.stderr
+    assert "No DISCORD_TOKEN set" in ran.stdout
+    assert "--players N" in ran.stdout and "--port P" in ran.stdout

@@ -1,22 +1,12 @@
 """A person plays in the sandbox's page: loopback HTTP only, through the preview's own API."""
 
 import aiohttp
-import pytest
 
 from bot.sandbox import Sandbox
 from bot.sandbox_rooms import SECRET_HEADER
+from bot.sandbox_scenes import started_fantasy_business
 from bot.settings import Settings
-from tests.sandbox.preview_client import PreviewPage, open_room, split
-
-
-async def start_fantasy_business(sandbox: Sandbox) -> None:
-    """Three players at a started game, set up by the players themselves."""
-    world = sandbox.world
-    alice, bob, carol = world.players[:3]
-    await alice.slash(world.table, "game new", game="fantasy-business")
-    await bob.slash(world.table, "game join")
-    await carol.slash(world.table, "game join")
-    await alice.slash(world.table, "game start")
+from tests.sandbox.preview_client import PreviewPage, open_room, poll_until, split
 
 
 async def test_the_room_list_is_a_loopback_page_and_opening_a_room_needs_the_secret(
@@ -34,13 +24,58 @@ async def test_the_room_list_is_a_loopback_page_and_opening_a_room_needs_the_sec
             page = await response.text()
         assert "#table" in page
         assert 'data-room="dm-alice"' in page and 'data-room="dm-bob"' in page
-        async with http.post(f"{base}/api/rooms/table") as response:
+        async with http.post(f"{base}/sandbox/rooms/table") as response:
             assert response.status == 401
-        async with http.post(f"{base}/api/rooms/table", headers={SECRET_HEADER: "guess"}) as r:
-            assert r.status == 401
+        async with http.post(
+            f"{base}/sandbox/rooms/table", headers={SECRET_HEADER: "guess"}
+        ) as response:
+            assert response.status == 401
         # A page reached through another host name (DNS rebinding) is refused.
         async with http.get(f"{base}/", headers={"Host": "evil.example"}) as response:
             assert response.status == 403
+
+
+async def test_a_rooms_page_needs_its_capability_a_loopback_host_and_its_own_origin(
+    settings: Settings,
+) -> None:
+    async with (
+        Sandbox(settings, players=2, port=0, tick=False) as sandbox,
+        aiohttp.ClientSession() as http,
+    ):
+        url = await open_room(http, sandbox, "table")
+        base, capability = split(url)
+        assert url.startswith(f"{base}/room/table#")
+        assert str(sandbox.rooms.preview("table").url).startswith("http://127.0.0.1:")
+        async with http.get(f"{base}/room/table") as response:
+            assert response.status == 200 and response.content_type == "text/html"
+        async with http.get(f"{base}/room/table", headers={"Host": "evil.example"}) as response:
+            assert response.status == 403
+        for headers, status in (
+            ({}, 401),
+            ({"X-Simcord-Capability": "guess"}, 401),
+            ({"X-Simcord-Capability": capability, "Host": "evil.example"}, 403),
+            ({"X-Simcord-Capability": capability, "Origin": "http://evil.example"}, 403),
+            ({"X-Simcord-Capability": capability, "Origin": base}, 200),
+        ):
+            async with http.post(f"{base}/api/pages", json={}, headers=headers) as response:
+                assert response.status == status, headers
+
+
+async def test_a_room_closed_from_its_page_opens_again(settings: Settings) -> None:
+    async with (
+        Sandbox(settings, players=2, port=0, tick=False) as sandbox,
+        aiohttp.ClientSession() as http,
+    ):
+        dm = await PreviewPage(http, await open_room(http, sandbox, "dm-alice")).open()
+        table = await PreviewPage(http, await open_room(http, sandbox, "table")).open()
+        await table.act("close")
+        await poll_until(dm, lambda _state: sandbox.rooms.open_rooms == ["dm-alice"])
+        async with http.get(f"{table.base}/api/state", headers=table.headers) as response:
+            assert response.status == 401
+
+        again = await PreviewPage(http, await open_room(http, sandbox, "table")).open()
+        await again.run("rules")
+        await dm.run("rules")
 
 
 async def test_a_player_runs_a_slash_command_through_the_preview_api(settings: Settings) -> None:
@@ -107,7 +142,7 @@ async def test_a_players_dms_are_a_room_of_their_own(settings: Settings) -> None
         Sandbox(settings, players=3, port=0, tick=False) as sandbox,
         aiohttp.ClientSession() as http,
     ):
-        await start_fantasy_business(sandbox)
+        await started_fantasy_business(sandbox)
         bob = sandbox.world.players[1]
         page = await PreviewPage(http, await open_room(http, sandbox, "dm-bob")).open()
         assert [viewer["name"] for viewer in page.page["viewers"]] == ["bob"]
@@ -122,20 +157,35 @@ async def test_a_players_dms_are_a_room_of_their_own(settings: Settings) -> None
         assert int(reply["channel_id"]) == bob.user.dm_channel.id
 
 
-async def test_opening_another_room_replaces_the_preview(settings: Settings) -> None:
+async def test_a_table_and_a_dm_room_stay_open_side_by_side(settings: Settings) -> None:
+    """Two tabs: #table as the host and dave's DMs; each keeps acting and seeing."""
     async with (
-        Sandbox(settings, players=2, port=0, tick=False) as sandbox,
+        Sandbox(settings, players=4, port=0, tick=False) as sandbox,
         aiohttp.ClientSession() as http,
     ):
-        table = await open_room(http, sandbox, "table")
-        assert await open_room(http, sandbox, "table") == table
-        await open_room(http, sandbox, "dm-alice")
-        assert sandbox.rooms.room == "dm-alice"
-        base, capability = split(table)
-        with pytest.raises(aiohttp.ClientConnectionError):
-            await http.post(
-                f"{base}/api/pages", json={}, headers={"X-Simcord-Capability": capability}
-            )
+        world = sandbox.world
+        await started_fantasy_business(sandbox)
+        alice, _bob, carol, dave = world.players
+        table_url = await open_room(http, sandbox, "table")
+        dm_url = await open_room(http, sandbox, "dm-dave")
+        assert await open_room(http, sandbox, "table") == table_url
+        assert sorted(sandbox.rooms.open_rooms) == ["dm-dave", "table"]
+        table = await PreviewPage(http, table_url).open(alice.id)
+        dm = await PreviewPage(http, dm_url).open()
+        seen = set((await dm.state())["messages"])
+
+        # A move in #table that DMs dave reaches the DM tab, which only polls.
+        await table.run("game replace", old=str(carol.id), new=str(dave.id))
+        dm_message = dave.user.dm_channel.last_message
+        assert dm_message is not None and str(dm_message.id) not in seen
+        shown = await poll_until(dm, lambda state: str(dm_message.id) in state["messages"])
+        assert shown["messages"][str(dm_message.id)]["author"]["name"] == "Smithfield"
+
+        # Both tabs still act, one after the other, with neither interrupted.
+        await dm.run("hand")
+        await table.run("game status")
+        assert (await table.state())["status"] == "current"
+        assert (await dm.state())["status"] == "current"
 
 
 async def test_buttons_and_modals_work_in_the_page(settings: Settings) -> None:
@@ -146,7 +196,7 @@ async def test_buttons_and_modals_work_in_the_page(settings: Settings) -> None:
     ):
         world = sandbox.world
         service = sandbox.bot.service
-        await start_fantasy_business(sandbox)
+        await started_fantasy_business(sandbox)
         game = service.table(world.table.id)
         assert game is not None
         first_buyer = world.players[game.state.first_buyer]

@@ -1,0 +1,75 @@
+"""`python -m bot.sandbox_screenshot`: retake the README's picture of the sandbox.
+
+It runs the sandbox on a temporary database (the real bot, three players), plays to a
+Fantasy Business auction with the players' own commands, opens #table in headless
+Chromium (viewed as alice, the page's first viewer), waits until the page has drawn the
+auction message with its embed (`Chromium.wait_for_message`, never a fixed delay), and
+saves the picture at desktop size; `--phone` saves a 412 px wide one too, to look at.
+Rerun it whenever the bot's messages or simcord's page change.
+"""
+
+import argparse
+import asyncio
+import sys
+import tempfile
+from pathlib import Path
+
+import discord
+
+from bot.sandbox import Sandbox
+from bot.sandbox_browser import DESKTOP, PHONE, BrowserError, Chromium, Tab
+from bot.sandbox_scenes import auction_scene
+from bot.settings import Settings
+
+DEFAULT_OUT = Path("docs/sandbox.png")
+SEED = 7
+
+
+async def picture_of_room(
+    sandbox: Sandbox,
+    tab: Tab,
+    room: str,
+    last: discord.Message,
+    out: Path,
+    size: tuple[int, int] = DESKTOP,
+) -> None:
+    """Open a room's page at this size and save it once `last` is drawn completely."""
+    await tab.open(await sandbox.rooms.open(room), size)
+    await tab.wait_for_message(last.id, embed=bool(last.embeds))
+    await tab.screenshot(out)
+
+
+async def take(out: Path, phone: Path | None) -> None:
+    with tempfile.TemporaryDirectory(prefix="smithfield-screenshot-") as folder:
+        settings = Settings().model_copy(
+            update={"sandbox_database_path": Path(folder) / "sandbox.db", "seed": SEED}
+        )
+        async with (
+            Sandbox(settings, players=3, port=0, tick=False) as sandbox,
+            Chromium() as browser,
+        ):
+            auction = await auction_scene(sandbox)
+            await picture_of_room(sandbox, browser.tab, "table", auction, out)
+            if phone is not None:
+                await picture_of_room(sandbox, browser.tab, "table", auction, phone, PHONE)
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m bot.sandbox_screenshot",
+        description="Picture the sandbox's #table at an auction, once the page has drawn it.",
+    )
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="desktop PNG to write")
+    parser.add_argument("--phone", type=Path, help="also write a 412 px wide PNG here")
+    args = parser.parse_args(argv)
+    try:
+        asyncio.run(take(args.out, args.phone))
+    except BrowserError as error:
+        print(f"smithfield: {error}", file=sys.stderr)
+        return 2
+    print(f"wrote {args.out}" + (f" and {args.phone}" if args.phone else ""))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
