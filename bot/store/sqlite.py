@@ -1,10 +1,12 @@
 """SQLite storage for games, seats and the action log (sqlite-utils, WAL).
 
 The queries are the shared ones (bot.store.sql); this module adds the connections and
-transactions. Every thread gets its own connection: the service runs each command's reads and writes
-in a worker thread, inside one `transaction()`, so a command that waits for another
-process's write lock never holds up the event loop, and a read in another channel (WAL
-readers never wait for writers) is not queued behind it. Writes that follow a read also
+transactions. Every thread gets its own connection: the service runs each command's
+reads and writes in a worker thread, inside one `transaction()`, so a command that waits
+for another process's write lock never holds up the event loop, and a read in another
+channel (WAL readers never wait for writers) is not queued behind it. `BEGIN IMMEDIATE`
+takes the file's one write lock up front, which is all the row locking SQLite needs
+(`for_update` reads and leases are plain reads here). Writes that follow a read also
 carry the version column (optimistic concurrency), so two processes on one file cannot
 both apply an action to the same state.
 """
