@@ -2,11 +2,12 @@
 replay, locking."""
 
 import asyncio
+from typing import Any
 
 from bot.messages import Message
 from bot.render.generic import EventPresenter
 from bot.service import Actor, GameService, Place
-from bot.store import open_store
+from bot.store import VersionConflict, open_store
 from tests.fakes import FAKE_GAMES, Add
 
 GENERIC = dict.fromkeys(FAKE_GAMES, EventPresenter())
@@ -125,3 +126,25 @@ async def test_a_move_the_bot_makes_for_a_seat_answers_that_seats_player_only(
     assert [(p.user_id, p.message.content) for p in outcome.private] == [
         (BOB.user_id, "private news for seat 1")
     ]
+
+
+async def test_a_race_lost_to_another_process_is_run_again_on_fresh_reads(
+    store_location: str,
+) -> None:
+    """A version conflict or a deadlock (VersionConflict) inside a command rolls it back
+    and runs it again: the player's move is accepted once, not refused."""
+    service = await running_game(store_location)
+    real_update = service.store.update_game
+    failures = iter([True])
+
+    def racing_update(game: Any, **kwargs: Any) -> Any:
+        if next(failures, False):
+            raise VersionConflict("another process wrote first")
+        return real_update(game, **kwargs)
+
+    service.store.update_game = racing_update  # type: ignore[method-assign]
+    outcome = await service.act(PLACE, ALICE, add(2))
+    assert outcome.accepted, outcome.reply
+    game = service.store.open_game(PLACE.channel_id)
+    assert game is not None and game.version == 3
+    assert [row.action for row in service.store.actions(game.id)] == [{"type": "add", "amount": 2}]
