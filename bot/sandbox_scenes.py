@@ -8,6 +8,7 @@ played and talked in for a while (the case that used to make the page slow).
 import discord
 
 from bot.sandbox import Sandbox
+from rules.fantasy_business import deck
 
 # A table's chatter between moves: plain lines, markdown and a mention, as people write.
 CHATTER = (
@@ -32,14 +33,85 @@ async def started_fantasy_business(sandbox: Sandbox) -> None:
 
 
 async def auction_scene(sandbox: Sandbox) -> discord.Message:
-    """A started game where the first buyer has offered card 1; that auction message."""
+    """A started game where the first buyer has offered card 1; the auction's table
+    message (the one message with the bid buttons)."""
     await started_fantasy_business(sandbox)
     world = sandbox.world
     game = sandbox.bot.service.table(world.table.id)
     assert game is not None
     first_buyer = world.players[game.state.first_buyer]
     await first_buyer.slash(world.table, "auction", card=1)
-    return last_seen_by(sandbox, 0)
+    return next(m for m in reversed(world.table.history()) if m.components)
+
+
+async def started_fagins_gang(sandbox: Sandbox, **options: object) -> None:
+    """alice, bob and carol at a started Fagin's Gang game; alice acts first."""
+    world = sandbox.world
+    alice, bob, carol = world.players[:3]
+    await alice.slash(world.table, "game new", game="fagins-gang", **options)
+    await bob.slash(world.table, "game join")
+    await carol.slash(world.table, "game join")
+    await alice.slash(world.table, "game start", first=alice)
+
+
+async def market_scene(sandbox: Sandbox) -> discord.Message:
+    """Fagin's Gang with Smithfield Market open and one trade made: the market's table."""
+    await started_fagins_gang(sandbox)
+    world = sandbox.world
+    alice = world.players[0]
+    await alice.slash(world.table, "market open")
+    await alice.slash(world.table, "market sell", colours="red")
+    return next(m for m in reversed(world.table.history()) if m.components)
+
+
+async def board_scene(sandbox: Sandbox) -> discord.Message:
+    """Fagin's Gang after a few moves, with `/board share:true`: the picture, full width."""
+    await started_fagins_gang(sandbox)
+    world = sandbox.world
+    alice, bob, carol = world.players[:3]
+    await alice.slash(world.table, "move", plan="thames enter; covent enter")
+    await bob.slash(world.table, "move", plan="bow enter")
+    await carol.slash(world.table, "board", share=True)
+    return world.table.history()[-1]
+
+
+async def standings_scene(sandbox: Sandbox) -> discord.Message:
+    """A one-round Fagin's Gang game played to its end: the final standings."""
+    await started_fagins_gang(sandbox, round_limit=1)
+    world = sandbox.world
+    alice, bob, carol = world.players[:3]
+    await alice.slash(world.table, "move", plan="thames enter; covent enter")
+    await bob.slash(world.table, "move", plan="thames enter")
+    await carol.slash(world.table, "skip")
+    return world.table.history()[-1]
+
+
+async def sheet_scene(sandbox: Sandbox) -> tuple[int, discord.Message]:
+    """Fantasy Business after the auctions, a player's price set: (their seat, the DM
+    sheet as it is after the edit)."""
+    await started_fantasy_business(sandbox)
+    world = sandbox.world
+    service = sandbox.bot.service
+    while (table := service.table(world.table.id)) is not None and table.state.phase == "auction":
+        state = table.state
+        seat = table.rules.waiting_on(state)[0]
+        member = world.players[seat]
+        if state.auction is None:
+            await member.slash(world.table, "auction", card=state.label(state.centre[0]))
+        elif state.auction.high_bidder is None and state.gold[seat] >= (
+            minimum := deck.minimum_bid(state.auction.card)
+        ):
+            await member.slash(world.table, "bid", amount=minimum)
+        else:
+            await member.slash(world.table, "pass")
+    table = service.table(world.table.id)
+    assert table is not None
+    seat = next(s for s in range(3) if table.state.articles[s])
+    member = world.players[seat]
+    article = next(iter(table.state.articles[seat]))
+    await member.user.slash("price", article=article, amount=9)
+    sheet = next(m for m in reversed(member.user.dm_channel.history()) if m.embeds)
+    return seat, sheet
 
 
 async def long_table(sandbox: Sandbox, public_messages: int) -> None:
@@ -56,7 +128,7 @@ async def long_table(sandbox: Sandbox, public_messages: int) -> None:
         for _ in range(STATUS_EVERY):
             player, other = players[step % 3], players[(step + 1) % 3]
             if step % STATUS_EVERY == 0:
-                await player.slash(world.table, "game status")
+                await player.slash(world.table, "game status", share=True)
             else:
                 line = CHATTER[step % len(CHATTER)].format(other=other.id)
                 await player.send(world.table, f"{line} ({step})")

@@ -18,7 +18,13 @@ import discord
 
 from bot.sandbox import Sandbox
 from bot.sandbox_browser import DESKTOP, PHONE, BrowserError, Chromium, Tab
-from bot.sandbox_scenes import auction_scene
+from bot.sandbox_scenes import (
+    auction_scene,
+    board_scene,
+    market_scene,
+    sheet_scene,
+    standings_scene,
+)
 from bot.settings import Settings
 
 DEFAULT_OUT = Path("docs/sandbox.png")
@@ -54,6 +60,36 @@ async def take(out: Path, phone: Path | None) -> None:
                 await picture_of_room(sandbox, browser.tab, "table", auction, phone, PHONE)
 
 
+async def take_all(folder: Path) -> None:
+    """Every picture the calm-table work is judged by, at desktop and phone width: the
+    auction, the market, a DM sheet after an edit, the standings, `/board` shared."""
+    folder.mkdir(parents=True, exist_ok=True)
+    scenes = {
+        "auction": auction_scene,
+        "market": market_scene,
+        "board": board_scene,
+        "standings": standings_scene,
+    }
+    for name, scene in [*scenes.items(), ("sheet", None)]:
+        with tempfile.TemporaryDirectory(prefix="smithfield-screenshot-") as temporary:
+            settings = Settings().model_copy(
+                update={"sandbox_database_path": Path(temporary) / "sandbox.db", "seed": SEED}
+            )
+            async with (
+                Sandbox(settings, players=3, port=0, tick=False) as sandbox,
+                Chromium() as browser,
+            ):
+                room = "table"
+                if scene is None:
+                    seat, last = await sheet_scene(sandbox)
+                    room = f"dm-{sandbox.world.players[seat].user.name}"
+                else:
+                    last = await scene(sandbox)
+                for suffix, size in (("desktop", DESKTOP), ("phone", PHONE)):
+                    out = folder / f"{name}-{suffix}.png"
+                    await picture_of_room(sandbox, browser.tab, room, last, out, size)
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m bot.sandbox_screenshot",
@@ -61,8 +97,15 @@ def main(argv: list[str]) -> int:
     )
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="desktop PNG to write")
     parser.add_argument("--phone", type=Path, help="also write a 412 px wide PNG here")
+    parser.add_argument(
+        "--all", type=Path, metavar="FOLDER", help="every scene at both widths, into FOLDER"
+    )
     args = parser.parse_args(argv)
     try:
+        if args.all is not None:
+            asyncio.run(take_all(args.all))
+            print(f"wrote the scenes into {args.all}")
+            return 0
         asyncio.run(take(args.out, args.phone))
     except BrowserError as error:
         print(f"smithfield: {error}", file=sys.stderr)

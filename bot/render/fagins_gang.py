@@ -217,9 +217,11 @@ class FaginsGangPresenter(EventPresenter):
 
     def finished(self, table: Table) -> list[Message]:
         view = public_view(table)
-        text = f"🏆 **Game over** — {winners_text(table, view.winners)}!"
-        if view.result:
-            text += f" {table.named(view.result)}"
+        reason = table.named(view.result) if view.result else ""
+        if " wins" in reason or "share the win" in reason:
+            text = f"🏆 **Game over** — {reason}"  # the reason names the winner already
+        else:
+            text = f"🏆 **Game over** — {winners_text(table, view.winners)}! {reason}".rstrip()
         text += " `/game status` shows this result until the next table opens here."
         return [
             Message(

@@ -110,7 +110,7 @@ def designate(
         state.auction = AuctionState(card=card_id, to_act=next_eligible(state, seat), quiet=1)
         text = (
             f"{seat_ref(seat)} designates card {number}, the {label}, and announces no "
-            f"price. {seat_ref(state.auction.to_act)} may bid (minimum {minimum} gold) or pass."
+            f"price (minimum {minimum} gold)."
         )
     else:
         if price < minimum:

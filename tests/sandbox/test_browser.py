@@ -68,7 +68,7 @@ async def test_a_browser_draws_a_started_game(settings: Settings) -> None:
         drawn = await tab.evaluate(
             f"document.querySelector('article[data-message-id=\"{auction.id}\"]').innerText"
         )
-        assert "designates card 1" in drawn and "Fantasy Business" in drawn
+        assert "Under the hammer: card 1" in drawn and "Fantasy Business" in drawn
         assert "Pass" in drawn
 
         phone = ARTIFACTS / "sandbox-phone.png"
