@@ -1,4 +1,5 @@
-"""Time the service path for accepted actions against a bare write, on each backend.
+"""Time the service path for accepted actions against a bare write, on each backend
+(`python -m bench`), or run the AI tournaments (`python -m bench ai`, see tournament.py).
 
 Both sides run in one process, on one database with 10,000 stored games, interleaved
 sample by sample so that disk and CPU noise hits both alike. The baseline writes the same
@@ -26,7 +27,7 @@ from typing import Protocol
 import psycopg
 import sqlite_utils
 
-from bench import faults, sandbox
+from bench import faults, sandbox, tournament
 from bot.service import Actor, GameService, Place
 from bot.store import Store, is_url, open_store
 from rules.registry import GAMES
@@ -297,8 +298,8 @@ async def service_path() -> float:
 
 
 def main(parts: list[str]) -> int:
-    """`python -m bench [service] [faults] [sandbox]`: the named parts, or all of them."""
-    known = ("service", "faults", "sandbox")
+    """`python -m bench [service] [faults] [sandbox] [ai]`: the named parts, or all."""
+    known = ("service", "faults", "sandbox", "ai")
     wanted = parts or list(known)
     unknown = [part for part in wanted if part not in known]
     if unknown:
@@ -309,6 +310,8 @@ def main(parts: list[str]) -> int:
         faults.main()
     if "sandbox" in wanted:
         sandbox.main()
+    if "ai" in wanted:
+        tournament.main()
     if "service" in wanted:
         ratio = asyncio.run(service_path())
     if ratio is not None:

@@ -1,6 +1,8 @@
 """`python -m bot` runs the bot on Discord; `python -m bot sandbox` runs it locally;
 `python -m bot backup PATH` copies the database safely while the bot runs;
-`python -m bot migrate-to URL` moves a SQLite database into an empty PostgreSQL one.
+`python -m bot migrate-to URL` moves a SQLite database into an empty PostgreSQL one;
+`python -m bot replay FILE` plays a game's replay file (`/game export`) again and checks
+its result.
 
 The sandbox (simcord's simulated Discord with a browser page) needs no token, so a
 newcomer can play at once; the Discord run keeps refusing to start without one. Every
@@ -50,7 +52,7 @@ def parser() -> argparse.ArgumentParser:
         prog="python -m bot",
         description="Run Smithfield on Discord (needs DISCORD_TOKEN), or locally with `sandbox`.",
     )
-    commands = root.add_subparsers(dest="command", metavar="{sandbox,backup,migrate-to}")
+    commands = root.add_subparsers(dest="command", metavar="{sandbox,backup,replay,migrate-to}")
     sandbox = commands.add_parser(
         "sandbox",
         help="play locally in a browser against a simulated Discord (no token needed)",
@@ -79,6 +81,14 @@ def parser() -> argparse.ArgumentParser:
         "moves may still be in its -wal file.",
     )
     backup.add_argument("path", type=Path, metavar="PATH", help="a new file to write")
+    replay = commands.add_parser(
+        "replay",
+        help="play a game's replay file (/game export) again and check its result",
+        description="Replay a finished game's file from /game export through the rules: "
+        "print the final standings, or say why it does not replay to its recorded result "
+        "(exit 1), e.g. because the rules data differ from the game's.",
+    )
+    replay.add_argument("file", type=Path, metavar="FILE", help="a replay file (.json)")
     migrate = commands.add_parser(
         "migrate-to",
         help="copy the SQLite database (SMITHFIELD_DB) into an empty PostgreSQL database",
@@ -103,6 +113,8 @@ def load_settings() -> Settings | None:
 
 def main(argv: list[str]) -> int:
     args = parser().parse_args(argv)
+    if args.command == "replay":  # needs no settings and no database
+        return replay_file(args.file)
     settings = load_settings()
     if settings is None:
         return 2
@@ -192,6 +204,32 @@ def migrate_to(settings: Settings, url: str) -> int:
             target.close()
     finally:
         source.close()
+    return 0
+
+
+def replay_file(path: Path) -> int:
+    """0 when the file replays to its result (standings printed), 1 when it does not, 2
+    when it cannot be read; each problem is one line that says what and why."""
+    from bot.records.export import ReplayProblem, read, replay_record
+    from rules.registry import GAMES
+
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        reason = error.strerror if isinstance(error, OSError) else "it is not text"
+        print(f"smithfield: cannot read {path}: {reason}", file=sys.stderr)
+        return 2
+    try:
+        record = read(text)
+    except ReplayProblem as problem:
+        print(f"smithfield: {path} cannot be replayed: {problem}", file=sys.stderr)
+        return 2
+    try:
+        lines = replay_record(record, GAMES)
+    except ReplayProblem as problem:
+        print(f"smithfield: {path} does not replay: {problem}", file=sys.stderr)
+        return 1
+    print("\n".join(lines))
     return 0
 
 

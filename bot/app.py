@@ -26,6 +26,7 @@ EXTENSIONS = (
     "cogs.fantasy_business",
     "cogs.fagins_gang",
     "cogs.clockwork",
+    "cogs.records",
 )
 
 

@@ -22,6 +22,7 @@ from functools import partial
 from typing import Any
 
 from bot.messages import Message, Outcome
+from bot.records.results import DEADLINE
 from bot.service import Actor, GameService, Place
 from bot.store import GameRow
 from bot.table import Table
@@ -241,5 +242,8 @@ def _expire_seat(service: GameService, game_id: int, seat: int, now: datetime) -
     if seat not in table.rules.waiting_on(table.state):
         return Outcome()
     return service.apply_as_bot(
-        table, seat, prefix=f"⏰ Time is up for **{table.name(seat)}**: the default is played."
+        table,
+        seat,
+        prefix=f"⏰ Time is up for **{table.name(seat)}**: the default is played.",
+        cause=DEADLINE,
     )

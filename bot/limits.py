@@ -26,6 +26,8 @@ AUTHOR = 256
 BUTTONS = 25
 BUTTON_LABEL = 80
 QUOTE = 60
+FILE_BYTES = 10 * 1024 * 1024
+"""The largest file a bot may attach in a server without boosts."""
 """How much of a player's own text a reply repeats back."""
 
 ELLIPSIS = "…"
@@ -109,3 +111,20 @@ def newest_lines(lines: list[str], limit: int = CONTENT, note: str = "") -> str:
         size += len(line) + 1
     text = "\n".join(reversed(kept))
     return f"{note}\n{text}" if note and len(kept) < len(lines) else text
+
+
+def first_lines(lines: list[str], limit: int = CONTENT) -> str:
+    """As many of the first `lines` as fit in `limit`, saying how many were left out (a
+    list is read from its top)."""
+    kept: list[str] = []
+    size = 0
+    for index, line in enumerate(lines):
+        line = clip(line, limit)
+        rest = len(lines) - index - 1
+        note = len(f"\n… and {rest} more") if rest else 0
+        if size + len(line) + 1 + note > limit:
+            kept.append(f"… and {len(lines) - index} more")
+            break
+        kept.append(line)
+        size += len(line) + 1
+    return "\n".join(kept)

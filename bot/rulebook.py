@@ -229,9 +229,10 @@ OVERVIEW = (
     "command; the bot checks it against the rules, announces it here and pings whoever "
     "is next. Private information (price sheets, special cards) comes by DM — if your "
     "DMs are closed, use the private commands here (`/sheet`, `/hand`, `/game status`). "
-    "`/game log` shows recent moves, `/game abort` ends a table (host or Manage "
-    "Channels). Topics: `/rules topic:<name>`; used where a game is set up, they "
-    "describe that game."
+    "`/game log` shows recent moves, `/game undo` takes your last move back, `/game abort` "
+    "ends a table (host or Manage Channels). Past games: `/game history`, `/game show`, "
+    "`/game export` (a replay file); this server's records: `/stats`, `/leaderboard`. "
+    "Topics: `/rules topic:<name>`; used where a game is set up, they describe that game."
 )
 
 TIMERS = (

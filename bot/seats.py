@@ -9,6 +9,7 @@ from functools import partial
 
 from bot.deadlines import HOST_ONLY
 from bot.messages import Message, Outcome, Private
+from bot.records.results import AUTOPILOT
 from bot.service import GONE, Actor, GameService, Place
 from bot.store import GameRow
 from bot.table import Table
@@ -29,7 +30,7 @@ def _autopilot_now(service: GameService, table: Table, seat: int, lead: str) -> 
     service.store.update_seat(table.game.id, seat, autopilot=True)
     table = service.table_for(service.store.game(table.game.id))
     if seat in table.rules.waiting_on(table.state):
-        outcome = service.apply_as_bot(table, seat, prefix=lead)
+        outcome = service.apply_as_bot(table, seat, prefix=lead, cause=AUTOPILOT)
         if outcome.accepted:
             return outcome
     return service.publish(table, Outcome(lines=[lead]))

@@ -27,9 +27,12 @@ from bot.limits import newest_lines
 from bot.live import Activity
 from bot.messages import TABLE, Live, Message, Outcome, Private
 from bot.presenters import PRESENTERS, Presenter
+from bot.records import results
+from bot.records.fingerprint import fingerprint
 from bot.render.generic import LOBBY, EventPresenter, joined, lobby_embed
 from bot.replay import Replayed, is_undo, replay
 from bot.store import (
+    ActionRow,
     ChannelBusy,
     DatabaseBusy,
     DatabaseUnavailable,
@@ -284,6 +287,7 @@ class GameService:
                 options=options,
                 seed=seed,
                 now=now,
+                rules_hash=fingerprint(rules.kind),
             )
         except ChannelBusy:
             return Outcome.refusal(self._busy(self.store.open_game(place.channel_id)))
@@ -395,6 +399,7 @@ class GameService:
             state=rules.dump_state(state),
             status="active",
             options=stored,
+            started_at=now.isoformat(),
             **timing,
         )
         table = Table(game, table.seats, rules, state)
@@ -476,8 +481,17 @@ class GameService:
         rows = self.store.actions(game.id, last=count)
         if not rows:
             return Outcome.tell("No moves have been made yet.")
-        presenter = self.presenter(game.kind)
-        taken_back = self._taken_back(game.id) if any(is_undo(r.action) for r in rows) else set()
+        lines = self.log_lines(table, rows)
+        if game.status == "finished":
+            lines.insert(0, f"*The last game here ({table.rules.title}), which has ended:*")
+        return Outcome.tell(newest_lines(lines, note="*(older moves left out: they do not fit)*"))
+
+    def log_lines(self, table: Table, rows: list[ActionRow]) -> list[str]:
+        """Log rows as `/game log` shows them: who did what, in the presenter's words
+        (which never show a secret), taken-back moves struck through."""
+        presenter = self.presenter(table.game.kind)
+        undos = any(is_undo(row.action) for row in rows)
+        taken_back = self._taken_back(table.game.id) if undos else set()
         lines = []
         for row in rows:
             who = table.name(row.seat) if row.seat is not None else "bot"
@@ -488,9 +502,7 @@ class GameService:
                 if row.seq in taken_back:
                     said = f"~~{said}~~ (taken back)"
             lines.append(f"`{row.seq:>4}` **{who}** — {said}")
-        if game.status == "finished":
-            lines.insert(0, f"*The last game here ({table.rules.title}), which has ended:*")
-        return Outcome.tell(newest_lines(lines, note="*(older moves left out: they do not fit)*"))
+        return lines
 
     def _taken_back(self, game_id: int) -> set[int]:
         """The seqs of the log rows a take-back cancelled (from the undo rows alone)."""
@@ -615,9 +627,12 @@ class GameService:
         build: ActionBuilder,
         *,
         prefix: str = "",
+        cause: str | None = None,
     ) -> Outcome:
         """Apply one action, then any autopilot seats' defaults; the caller holds the
-        channel's lock and the transaction (see `command`)."""
+        channel's lock and the transaction (see `command`). `cause`: why the bot makes
+        this move (`user_id` None), kept in the log for the records. A move that ends the
+        game records its results in the same transaction (bot.records.results)."""
         rules, game, before = table.rules, table.game, table.state
         try:
             action = build(table, seat)
@@ -652,8 +667,11 @@ class GameService:
                 action=_payload(step.action),
                 now=now,
                 command=command,
+                cause=cause if command is None else results.AUTOPILOT,
             )
             command = seq if command is None else command
+        if finished:
+            results.record(self.store, rules, game, table.seats, final, now)
         presenter = self.presenter(game.kind)
         outcome = Outcome()
         after = table
@@ -747,9 +765,10 @@ class GameService:
         note = closing or "✔️ Over; the game goes on below."
         return Live(game.id, TABLE, game.version, step, message, closing=note)
 
-    def apply_as_bot(self, table: Table, seat: int, *, prefix: str) -> Outcome:
-        """Play a seat's default action (deadline passed, autopilot, kick); the caller
-        holds the channel's lock and the transaction."""
+    def apply_as_bot(self, table: Table, seat: int, *, prefix: str, cause: str) -> Outcome:
+        """Play a seat's default action (`cause`: "deadline" when its time ran out,
+        "autopilot" for a kicked or resigned seat); the caller holds the channel's lock
+        and the transaction."""
         rules = table.rules
 
         def default(current: Table, seat: int) -> Any:
@@ -758,7 +777,7 @@ class GameService:
                 raise RuleError(f"{{p{seat}}} has nothing to do now.")
             return action
 
-        return self.apply(table, seat, None, default, prefix=prefix)
+        return self.apply(table, seat, None, default, prefix=prefix, cause=cause)
 
     def _autopilot(self, table: Table, state: Any) -> list["Step"]:
         """Seats on autopilot (kicked or resigned) act at once with their defaults."""

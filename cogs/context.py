@@ -8,6 +8,7 @@ import discord
 
 from bot.delivery import deliver
 from bot.messages import Outcome
+from bot.records.archive import Viewer
 from bot.service import Actor, Place
 
 DEFER_AFTER = 2.0
@@ -30,6 +31,19 @@ def actor_of(interaction: discord.Interaction[Any]) -> Actor:
         else:
             may_manage = user.guild_permissions.manage_channels
     return Actor(user.id, user.display_name, may_manage)
+
+
+def viewer_of(interaction: discord.Interaction[Any]) -> Viewer:
+    """Who asks for past games and where, with the server's channels and threads they
+    cannot view (games played there stay hidden from them)."""
+    assert interaction.channel_id is not None
+    hidden: set[int] = set()
+    guild, user = interaction.guild, interaction.user
+    if guild is not None and isinstance(user, discord.Member):
+        for channel in [*guild.channels, *guild.threads]:
+            if not channel.permissions_for(user).view_channel:
+                hidden.add(channel.id)
+    return Viewer(user.id, interaction.guild_id, interaction.channel_id, frozenset(hidden))
 
 
 async def in_time(interaction: discord.Interaction[Any], work: Awaitable[Outcome]) -> Outcome:

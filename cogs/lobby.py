@@ -11,7 +11,8 @@ from bot.app import SmithfieldBot
 from bot.confirm import CONFIRM, Question, ask, confirmed
 from bot.delivery import announce
 from bot.messages import Outcome
-from cogs.context import actor_of, answer, place_of, respond
+from bot.records import archive
+from cogs.context import actor_of, answer, place_of, respond, viewer_of
 
 GameName = Literal["fagins-gang", "fantasy-business"]
 
@@ -133,6 +134,49 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play a boar
         self, interaction: discord.Interaction[Any], count: app_commands.Range[int, 1, 50] = 10
     ) -> None:
         await respond(interaction, self.bot.service.log(place_of(interaction), count))
+
+    # -- past games --------------------------------------------------------------------
+
+    @app_commands.command(name="history", description="List past games here (in DMs: yours)")
+    @app_commands.describe(count="How many games to list, newest first (default 10)")
+    async def history(
+        self,
+        interaction: discord.Interaction[Any],
+        count: app_commands.Range[int, 1, archive.HISTORY_MAX] = 10,
+    ) -> None:
+        await respond(interaction, archive.history(self.bot.service, viewer_of(interaction), count))
+
+    @app_commands.command(name="show", description="Show a past game's final table and its log")
+    @app_commands.describe(game="The game's number (see /game history)")
+    async def show(self, interaction: discord.Interaction[Any], game: int) -> None:
+        await respond(interaction, archive.show(self.bot.service, viewer_of(interaction), game))
+
+    @app_commands.command(name="export", description="Attach a game's replay file")
+    @app_commands.describe(
+        game="The game's number (default: this channel's running game, else its last one)"
+    )
+    async def export(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        service = self.bot.service
+        work = archive.export_game(service, viewer_of(interaction), game, service.clock())
+        await respond(interaction, work)
+
+    @show.autocomplete("game")
+    async def past_games(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[int]]:
+        found = await archive.choices(
+            self.bot.service, viewer_of(interaction), current, running=False
+        )
+        return [app_commands.Choice(name=label, value=game) for label, game in found]
+
+    @export.autocomplete("game")
+    async def exportable_games(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[int]]:
+        found = await archive.choices(
+            self.bot.service, viewer_of(interaction), current, running=True
+        )
+        return [app_commands.Choice(name=label, value=game) for label, game in found]
 
     # -- long-running play -------------------------------------------------------------
 

@@ -21,7 +21,15 @@ from bot.store.errors import (
     StoreUnusable,
     VersionConflict,
 )
-from bot.store.rows import ActionRow, GameRow, LiveRow, SeatRow, Status
+from bot.store.rows import (
+    ActionRow,
+    GameRow,
+    LiveRow,
+    RatingRow,
+    ResultRow,
+    SeatRow,
+    Status,
+)
 from bot.store.sqlite import DEFAULT_BUSY_SECONDS, SqliteStore
 
 __all__ = [
@@ -31,6 +39,8 @@ __all__ = [
     "DatabaseUnavailable",
     "GameRow",
     "LiveRow",
+    "RatingRow",
+    "ResultRow",
     "SeatRow",
     "SqliteStore",
     "Status",

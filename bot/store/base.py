@@ -22,7 +22,7 @@ from contextlib import AbstractContextManager
 from datetime import datetime
 from typing import Any, Protocol
 
-from bot.store.rows import ActionRow, GameRow, LiveRow, SeatRow, Status
+from bot.store.rows import ActionRow, GameRow, LiveRow, RatingRow, ResultRow, SeatRow, Status
 
 
 class Store(Protocol):
@@ -67,8 +67,10 @@ class Store(Protocol):
         options: dict[str, Any],
         seed: int,
         now: datetime,
+        rules_hash: str | None = None,
     ) -> GameRow:
-        """A new lobby; `ChannelBusy` if the channel already has a lobby or running game."""
+        """A new lobby; `ChannelBusy` if the channel already has a lobby or running game.
+        `rules_hash`: the fingerprint of the rules data it is played with."""
         ...
 
     def game(self, game_id: int, *, for_update: bool = False) -> GameRow:
@@ -124,12 +126,53 @@ class Store(Protocol):
         action: dict[str, Any],
         now: datetime,
         command: int | None = None,
+        cause: str | None = None,
     ) -> int:
         """Append a log row and return its seq; `command` is the seq of the first row the
-        same command wrote (None: this row starts one), so a take-back takes them together."""
+        same command wrote (None: this row starts one), so a take-back takes them together;
+        `cause`: why the bot made the move ("deadline", "autopilot"; None: a player's)."""
         ...
 
     def actions(self, game_id: int, last: int | None = None) -> list[ActionRow]: ...
+
+    # -- records: past games, results and ratings -----------------------------------------
+
+    def past_games(
+        self,
+        limit: int,
+        *,
+        channel_id: int | None = None,
+        guild_id: int | None = None,
+        user_id: int | None = None,
+    ) -> list[GameRow]:
+        """Started games that finished or were aborted, newest first, filtered by any of
+        channel, server and seated member."""
+        ...
+
+    def unrecorded_games(self, limit: int) -> list[GameRow]: ...
+
+    def record_results(self, game_id: int, rows: list[ResultRow]) -> None:
+        """A finished game's results and the mark that they are recorded."""
+        ...
+
+    def results_of_games(self, game_ids: list[int]) -> list[ResultRow]: ...
+
+    def results_of_member(self, guild_id: int, user_id: int) -> list[ResultRow]: ...
+
+    def results_in_order(self, guild_id: int, kind: str) -> list[ResultRow]: ...
+
+    def results_after(self, guild_id: int, kind: str, finished_at: str, game_id: int) -> bool: ...
+
+    def lock_ratings(self, guild_id: int, kind: str) -> None:
+        """Inside a transaction that rewrites a server's ratings of a game: no other process
+        does so until it ends (the ratings are read, then written back)."""
+        ...
+
+    def ratings(self, guild_id: int, kind: str) -> list[RatingRow]: ...
+
+    def save_ratings(self, rows: list[RatingRow]) -> None: ...
+
+    def clear_ratings(self, guild_id: int, kind: str) -> None: ...
 
     # -- messages kept up to date ---------------------------------------------------------
 

@@ -180,7 +180,10 @@ class PostgresStore(SqlStore):
 
     def _lock_schema(self) -> None:
         # Several processes starting at once must not run the same migration twice.
-        self._query("SELECT pg_advisory_xact_lock(?)", (SCHEMA_LOCK,))
+        self._advisory_lock(SCHEMA_LOCK)
+
+    def _advisory_lock(self, key: int) -> None:
+        self._query("SELECT pg_advisory_xact_lock(?)", (key,))
 
     def _table_names(self) -> list[str]:
         rows = self._query(

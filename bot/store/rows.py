@@ -34,6 +34,12 @@ class GameRow(BaseModel):
     paused_at: str | None = None
     autopilot_level: str = "standard"
     """The AI level that plays seats on autopilot (kicked or resigned players)."""
+    rules_hash: str | None = None
+    """The fingerprint of the rules data the game was created with (None: created before
+    records kept it)."""
+    started_at: str | None = None
+    recorded: bool = False
+    """Its results are in the results table (finished games only)."""
 
 
 class SeatRow(BaseModel):
@@ -65,6 +71,48 @@ class ActionRow(BaseModel):
     created_at: str
     command: int | None = None
     """The seq of the first row its command wrote (None in logs older than take-backs)."""
+    cause: str | None = None
+    """Why the bot made this move (`user_id` None): "deadline" or "autopilot"; None for a
+    player's own move, and in logs older than records."""
+
+
+class ResultRow(BaseModel):
+    """One seat of a finished game, as it ended (the results table)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    game_id: int
+    position: int
+    guild_id: int
+    """0 for a game outside any server."""
+    kind: str
+    user_id: int
+    display_name: str
+    ai: bool
+    players: int
+    place: int
+    """1 for the winners; the others by score, ties sharing a place."""
+    score: int | None
+    won: bool
+    turns: int = 0
+    """Waits on this seat that its player ended with their own move (timed ones)."""
+    think_seconds: float = 0.0
+    """The time those waits took, added up."""
+    missed: int = 0
+    """Moves the bot made for the seat because a deadline passed."""
+    finished_at: str
+
+
+class RatingRow(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    guild_id: int
+    kind: str
+    user_id: int
+    display_name: str
+    mu: float
+    sigma: float
+    games: int
 
 
 class LiveRow(BaseModel):

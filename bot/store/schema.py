@@ -137,3 +137,56 @@ MIGRATIONS[5] = [
     "ALTER TABLE seats ADD COLUMN ai_level TEXT",
     "ALTER TABLE games ADD COLUMN autopilot_level TEXT NOT NULL DEFAULT 'standard'",
 ]
+MIGRATIONS[6] = [
+    # Records. `rules_hash`: the fingerprint of the rules data a game was created with
+    # (bot.records.fingerprint), so a replay file names the data it was played with;
+    # `started_at`: when play began (the first wait of a player is timed from it);
+    # `recorded`: the game's results are in `results` (set in the transaction that
+    # finishes it, or when an older finished game is recorded on demand).
+    "ALTER TABLE games ADD COLUMN rules_hash TEXT",
+    "ALTER TABLE games ADD COLUMN started_at TEXT",
+    "ALTER TABLE games ADD COLUMN recorded INTEGER NOT NULL DEFAULT 0",
+    "CREATE INDEX games_unrecorded ON games (id) WHERE status = 'finished' AND recorded = 0",
+    # Why the bot made a move for a seat: 'deadline' (the step's time ran out) or
+    # 'autopilot' (a kicked or resigned seat); NULL for a player's own move.
+    "ALTER TABLE actions ADD COLUMN cause TEXT",
+    # One row per seat of each finished game, as it ended: what /stats, /game history
+    # and the leaderboards read, and what ratings are recomputed from. Here and in
+    # `ratings`, guild_id 0 stands for a game outside any server.
+    """
+    CREATE TABLE results (
+        game_id INTEGER NOT NULL REFERENCES games (id),
+        position INTEGER NOT NULL,
+        guild_id INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        user_id INTEGER NOT NULL,
+        display_name TEXT NOT NULL,
+        ai INTEGER NOT NULL DEFAULT 0,
+        players INTEGER NOT NULL,
+        place INTEGER NOT NULL,
+        score INTEGER,
+        won INTEGER NOT NULL,
+        turns INTEGER NOT NULL DEFAULT 0,
+        think_seconds REAL NOT NULL DEFAULT 0,
+        missed INTEGER NOT NULL DEFAULT 0,
+        finished_at TEXT NOT NULL,
+        PRIMARY KEY (game_id, position)
+    )
+    """,
+    "CREATE INDEX results_member ON results (guild_id, user_id)",
+    "CREATE INDEX results_board ON results (guild_id, kind, finished_at, game_id)",
+    # Each member's rating per server and game, kept up to date as games finish; always
+    # recomputable from `results` (bot.records.ratings).
+    """
+    CREATE TABLE ratings (
+        guild_id INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        user_id INTEGER NOT NULL,
+        display_name TEXT NOT NULL,
+        mu REAL NOT NULL,
+        sigma REAL NOT NULL,
+        games INTEGER NOT NULL,
+        PRIMARY KEY (guild_id, kind, user_id)
+    )
+    """,
+]

@@ -7,6 +7,7 @@ transactions already hold the one write lock, `FOR UPDATE` on PostgreSQL). State
 are written with `?` placeholders; a backend may rewrite them (psycopg wants `%s`).
 """
 
+import hashlib
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Sequence
@@ -15,7 +16,17 @@ from datetime import datetime
 from typing import Any, ClassVar
 
 from bot.store.errors import ChannelBusy, StoreUnusable, VersionConflict
-from bot.store.rows import ActionRow, GameRow, LiveRow, SeatRow, Status, action_row, game_row
+from bot.store.rows import (
+    ActionRow,
+    GameRow,
+    LiveRow,
+    RatingRow,
+    ResultRow,
+    SeatRow,
+    Status,
+    action_row,
+    game_row,
+)
 from bot.store.schema import MIGRATIONS, for_dialect
 
 BOOKKEEPING = "schema_migrations"
@@ -40,6 +51,7 @@ class SqlStore(ABC):
             "remind_hours",
             "reminded",
             "paused_at",
+            "started_at",
         }
     )
     SEAT_COLUMNS: ClassVar[frozenset[str]] = frozenset({"user_id", "display_name", "autopilot"})
@@ -78,6 +90,10 @@ class SqlStore(ABC):
     @abstractmethod
     def _lock_schema(self) -> None:
         """Keep other processes out of the schema while this transaction migrates it."""
+
+    @abstractmethod
+    def _advisory_lock(self, key: int) -> None:
+        """Hold a lock named by `key` (a signed 64-bit number) until the transaction ends."""
 
     @abstractmethod
     def _parents(self, table: str) -> set[str]:
@@ -152,6 +168,7 @@ class SqlStore(ABC):
         options: dict[str, Any],
         seed: int,
         now: datetime,
+        rules_hash: str | None = None,
     ) -> GameRow:
         stamp = now.isoformat()
         # The partial unique index settles races between processes: a second lobby for
@@ -159,10 +176,20 @@ class SqlStore(ABC):
         with self.transaction():
             rows = self._query(
                 "INSERT INTO games (guild_id, channel_id, kind, status, host_id, options,"
-                " seed, version, created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?,"
-                " 0, ?, ?) ON CONFLICT (channel_id) WHERE status IN ('lobby', 'active')"
-                " DO NOTHING RETURNING id",
-                (guild_id, channel_id, kind, host_id, json.dumps(options), seed, stamp, stamp),
+                " seed, version, created_at, updated_at, rules_hash) VALUES (?, ?, ?, 'lobby',"
+                " ?, ?, ?, 0, ?, ?, ?) ON CONFLICT (channel_id) WHERE status IN ('lobby',"
+                " 'active') DO NOTHING RETURNING id",
+                (
+                    guild_id,
+                    channel_id,
+                    kind,
+                    host_id,
+                    json.dumps(options),
+                    seed,
+                    stamp,
+                    stamp,
+                    rules_hash,
+                ),
             )
         if not rows:
             raise ChannelBusy(f"channel {channel_id} already has an open game")
@@ -301,16 +328,26 @@ class SqlStore(ABC):
         action: dict[str, Any],
         now: datetime,
         command: int | None = None,
+        cause: str | None = None,
     ) -> int:
         """Append a log row; `command`: the seq of the first row of the same command
-        (None: this row starts one)."""
+        (None: this row starts one); `cause`: why the bot made the move (see ActionRow)."""
         with self.transaction():
             rows = self._query(
-                "INSERT INTO actions (game_id, seq, user_id, seat, action, created_at, command)"
-                " SELECT ?, next.seq, ?, ?, ?, ?, COALESCE(?, next.seq) FROM"
+                "INSERT INTO actions (game_id, seq, user_id, seat, action, created_at, command,"
+                " cause) SELECT ?, next.seq, ?, ?, ?, ?, COALESCE(?, next.seq), ? FROM"
                 " (SELECT COALESCE(MAX(seq) + 1, 1) AS seq FROM actions WHERE game_id = ?)"
                 " AS next RETURNING seq",
-                (game_id, user_id, seat, json.dumps(action), now.isoformat(), command, game_id),
+                (
+                    game_id,
+                    user_id,
+                    seat,
+                    json.dumps(action),
+                    now.isoformat(),
+                    command,
+                    cause,
+                    game_id,
+                ),
             )
         return int(rows[0]["seq"])
 
@@ -323,6 +360,122 @@ class SqlStore(ABC):
             return [action_row(row) for row in self._query(sql, (game_id, last))]
         sql = "SELECT * FROM actions WHERE game_id = ? ORDER BY seq"
         return [action_row(row) for row in self._query(sql, (game_id,))]
+
+    # -- records: past games, results and ratings -----------------------------------------
+
+    def past_games(
+        self,
+        limit: int,
+        *,
+        channel_id: int | None = None,
+        guild_id: int | None = None,
+        user_id: int | None = None,
+    ) -> list[GameRow]:
+        """Games that started and then finished or were aborted, newest first: in a
+        channel, in a server, or with `user_id` seated (any of them that are given)."""
+        where = ["games.status IN ('finished', 'aborted')", "games.state IS NOT NULL"]
+        params: list[Any] = []
+        if channel_id is not None:
+            where.append("games.channel_id = ?")
+            params.append(channel_id)
+        if guild_id is not None:
+            where.append("games.guild_id = ?")
+            params.append(guild_id)
+        if user_id is not None:
+            where.append(
+                "EXISTS (SELECT 1 FROM seats WHERE seats.game_id = games.id AND seats.user_id = ?)"
+            )
+            params.append(user_id)
+        sql = f"SELECT * FROM games WHERE {' AND '.join(where)} ORDER BY games.id DESC LIMIT ?"
+        return [game_row(row) for row in self._query(sql, [*params, limit])]
+
+    def unrecorded_games(self, limit: int) -> list[GameRow]:
+        """Finished games whose results are not recorded yet (finished before records).
+        Inside a transaction they are leased (`SKIP LOCKED`): another process recording
+        some at the same moment gets the others, so no game is recorded twice."""
+        sql = (
+            "SELECT * FROM games WHERE status = 'finished' AND recorded = 0 ORDER BY id LIMIT ?"
+            + self._lock(skip_locked=True)
+        )
+        return [game_row(row) for row in self._query(sql, (limit,))]
+
+    def record_results(self, game_id: int, rows: list[ResultRow]) -> None:
+        """A finished game's results, and the mark that they are recorded (bookkeeping,
+        not a new version of the game: its version and times stay as they ended)."""
+        with self.transaction():
+            for row in rows:
+                columns = row.model_dump()
+                names = ", ".join(columns)
+                marks = ", ".join("?" for _ in columns)
+                self._execute(
+                    f"INSERT INTO results ({names}) VALUES ({marks})",
+                    [_value(value) for value in columns.values()],
+                )
+            self._execute("UPDATE games SET recorded = 1 WHERE id = ?", (game_id,))
+
+    def results_of_games(self, game_ids: list[int]) -> list[ResultRow]:
+        if not game_ids:
+            return []
+        marks = ", ".join("?" for _ in game_ids)
+        sql = f"SELECT * FROM results WHERE game_id IN ({marks}) ORDER BY game_id, position"
+        return [ResultRow(**row) for row in self._query(sql, game_ids)]
+
+    def results_of_member(self, guild_id: int, user_id: int) -> list[ResultRow]:
+        sql = (
+            "SELECT * FROM results WHERE guild_id = ? AND user_id = ? ORDER BY finished_at, game_id"
+        )
+        return [ResultRow(**row) for row in self._query(sql, (guild_id, user_id))]
+
+    def results_in_order(self, guild_id: int, kind: str) -> list[ResultRow]:
+        """A server's results of one game, in the order ratings take them."""
+        sql = (
+            "SELECT * FROM results WHERE guild_id = ? AND kind = ?"
+            " ORDER BY finished_at, game_id, position"
+        )
+        return [ResultRow(**row) for row in self._query(sql, (guild_id, kind))]
+
+    def results_after(self, guild_id: int, kind: str, finished_at: str, game_id: int) -> bool:
+        """Whether some recorded game comes after (finished_at, game_id) in rating order."""
+        row = self._one(
+            "SELECT 1 AS found FROM results WHERE guild_id = ? AND kind = ? AND (finished_at > ?"
+            " OR (finished_at = ? AND game_id > ?)) LIMIT 1",
+            (guild_id, kind, finished_at, finished_at, game_id),
+        )
+        return row is not None
+
+    def lock_ratings(self, guild_id: int, kind: str) -> None:
+        """Until the transaction ends, no other process updates this server's ratings of
+        this game: ratings are read, then rewritten, and two games finishing at once in two
+        processes must not both start from the same ratings."""
+        name = f"smithfield ratings {guild_id} {kind}".encode()
+        self._advisory_lock(int.from_bytes(hashlib.sha256(name).digest()[:8], "big", signed=True))
+
+    def ratings(self, guild_id: int, kind: str) -> list[RatingRow]:
+        sql = "SELECT * FROM ratings WHERE guild_id = ? AND kind = ? ORDER BY user_id"
+        return [RatingRow(**row) for row in self._query(sql, (guild_id, kind))]
+
+    def save_ratings(self, rows: list[RatingRow]) -> None:
+        with self.transaction():
+            for row in rows:
+                self._execute(
+                    "INSERT INTO ratings (guild_id, kind, user_id, display_name, mu, sigma,"
+                    " games) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, kind, user_id)"
+                    " DO UPDATE SET display_name = excluded.display_name, mu = excluded.mu,"
+                    " sigma = excluded.sigma, games = excluded.games",
+                    (
+                        row.guild_id,
+                        row.kind,
+                        row.user_id,
+                        row.display_name,
+                        row.mu,
+                        row.sigma,
+                        row.games,
+                    ),
+                )
+
+    def clear_ratings(self, guild_id: int, kind: str) -> None:
+        with self.transaction():
+            self._execute("DELETE FROM ratings WHERE guild_id = ? AND kind = ?", (guild_id, kind))
 
     # -- messages kept up to date ---------------------------------------------------------
 

@@ -148,6 +148,9 @@ class SqliteStore(SqlStore):
     def _lock_schema(self) -> None:
         pass  # the write transaction keeps other processes out
 
+    def _advisory_lock(self, key: int) -> None:
+        pass  # the write transaction already keeps every other writer out
+
     def _table_names(self) -> list[str]:
         rows = self.conn.execute(
             "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"

@@ -29,6 +29,10 @@ class Options(BaseModel):
 
 
 class Constable(BaseModel):
+    """Frozen: a patrol puts a new constable in place, so state copies can share them."""
+
+    model_config = ConfigDict(frozen=True)
+
     level: int
     facing: Facing
 
@@ -81,9 +85,9 @@ class FaginState(BaseModel):
     def clone(self) -> "FaginState":
         """A copy `apply` may change freely, several times cheaper than re-validating a dump.
 
-        Every list, dict and mutable model is copied; frozen models (options, rng, the
-        result) and tuples are shared. A field added to the state must be added here too;
-        the property tests check that a clone equals its original.
+        Every list, dict and mutable model is copied; frozen models (options, rng,
+        constables, the result) and tuples are shared. A field added to the state must be
+        added here too; the property tests check that a clone equals its original.
         """
         market = self.market
         return rebuild(
@@ -93,10 +97,7 @@ class FaginState(BaseModel):
                 "acted": list(self.acted),
                 "warehouses": dict(self.warehouses),
                 "stalls": dict(self.stalls),
-                "constables": {
-                    key: rebuild(Constable, {"level": c.level, "facing": c.facing})
-                    for key, c in self.constables.items()
-                },
+                "constables": dict(self.constables),
                 "urchins": {key: dict(spots) for key, spots in self.urchins.items()},
                 "supply": list(self.supply),
                 "removed": list(self.removed),

@@ -101,8 +101,11 @@ def reveal(state: GameState, events: list[Event]) -> None:
             data={"turn": state.turn, "sheets": sheets},
         )
     )
-    every = [article_income(state, key) for key in deck.articles()]
-    rows = [row for row in every if row.payouts]
+    rows = [
+        article_income(state, key)
+        for key in deck.articles()
+        if any(held.get(key, 0) > 0 for held in state.articles)
+    ]
     totals = [0] * state.players
     for row in rows:
         for payout in row.payouts:

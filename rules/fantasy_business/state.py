@@ -144,43 +144,45 @@ class GameState(BaseModel):
     def clone(self) -> "GameState":
         """A copy `apply` may change freely, about 4x cheaper than re-validating a dump.
 
-        Every list, dict and mutable model is copied; frozen models (options, rng,
-        warrants, the last reveal, which is only ever replaced) and tuples (`dealt`)
-        are shared.
-        A field added to the state must be added here too; the values test checks
-        that a clone equals its original.
+        Every list, dict and mutable model that the next action may change is copied;
+        frozen models (options, rng, warrants, the last reveal, which is only ever
+        replaced) and tuples (`dealt`) are shared. So are last turn's prices (replaced at each
+        reveal, never changed) and, during the auctions, the draw pile, the price sheets
+        and the specials played: nothing in phase 1 changes them (a turn's end replaces
+        them), and an action that starts in phase 1 ends at the latest where phase 2
+        begins. A field added to the state must be added here too; the values test
+        checks that a clone equals its original and that `apply` leaves its input as
+        it was.
         """
         auction = self.auction
-        played = self.played
-        return rebuild(
-            GameState,
-            {
-                **self.__dict__,
-                "draw_pile": list(self.draw_pile),
-                "discards": list(self.discards),
-                "centre": list(self.centre),
-                "gold": list(self.gold),
-                "articles": [dict(held) for held in self.articles],
-                "specials": [list(held) for held in self.specials],
-                "acquired": list(self.acquired),
-                "auction": None if auction is None else rebuild(AuctionState, {**auction.__dict__}),
-                "sheets": [
-                    rebuild(Sheet, {"prices": dict(sheet.prices), "submitted": sheet.submitted})
-                    for sheet in self.sheets
-                ],
-                "last_sheets": [dict(sheet) for sheet in self.last_sheets],
-                "played": rebuild(
-                    Played,
-                    {
-                        "guarded": list(played.guarded),
-                        "embargoes": list(played.embargoes),
-                        "warrants": list(played.warrants),
-                        "festivals": list(played.festivals),
-                        "cards": list(played.cards),
-                    },
-                ),
-            },
-        )
+        fields = {
+            **self.__dict__,
+            "discards": list(self.discards),
+            "centre": list(self.centre),
+            "gold": list(self.gold),
+            "articles": [dict(held) for held in self.articles],
+            "specials": [list(held) for held in self.specials],
+            "acquired": list(self.acquired),
+            "auction": None if auction is None else rebuild(AuctionState, {**auction.__dict__}),
+        }
+        if self.phase != "auction":
+            played = self.played
+            fields["draw_pile"] = list(self.draw_pile)
+            fields["sheets"] = [
+                rebuild(Sheet, {"prices": dict(sheet.prices), "submitted": sheet.submitted})
+                for sheet in self.sheets
+            ]
+            fields["played"] = rebuild(
+                Played,
+                {
+                    "guarded": list(played.guarded),
+                    "embargoes": list(played.embargoes),
+                    "warrants": list(played.warrants),
+                    "festivals": list(played.festivals),
+                    "cards": list(played.cards),
+                },
+            )
+        return rebuild(GameState, fields)
 
     def left_of(self, seat: int) -> int:
         return (seat + 1) % self.players

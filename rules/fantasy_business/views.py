@@ -1,10 +1,11 @@
 """What each seat may see (DESIGN: views). Public messages are built only from `view(s, None)`.
 
-Public: the centre (articles by name, specials only as "special card"), the auction,
-everyone's gold and articles, how many specials each holds, who has submitted, the
-specials played this turn, and the last reveal. A seat's own view adds its specials, its
+Public: the centre (articles by name, specials only as "special card"), the auction
+(with its run of passes), everyone's gold and articles, how many specials each holds, who
+has submitted, the specials played this turn, the last reveal, and which article cards
+lie in the discard pile. A seat's own view adds its specials, its
 current sheet and last turn's prices. Never shown: another seat's specials or unrevealed
-prices, or the draw pile's order.
+prices, the draw pile's order, or which specials were discarded face down.
 """
 
 from typing import Literal
@@ -42,6 +43,9 @@ class AuctionView(_View):
     to_act: int
     offer: bool
     minimum: int
+    quiet: int = 0
+    """Bidding turns in a row without a raise since the last raise or the opening: public
+    (everyone heard them), and what says when the card is sold or discarded."""
 
 
 class SeatView(_View):
@@ -91,6 +95,10 @@ class FantasyBusinessView(_View):
     seats: list[SeatView]
     draw_pile: int
     discards: int
+    discarded_articles: dict[str, int] = {}
+    """Article cards in the discard pile, by article: every article is discarded face up
+    (declined, unsold, left in the centre or burnt by Fire), so everyone has seen them.
+    Specials in the pile are only in `discards` (some went there face down)."""
     played: list[PlayedView]
     embargoes: list[str]
     warrants: list[Warrant]
@@ -141,7 +149,17 @@ def _auction(state: GameState) -> AuctionView | None:
         to_act=auction.to_act,
         offer=auction.offer,
         minimum=deck.minimum_bid(auction.card),
+        quiet=auction.quiet,
     )
+
+
+def _discarded_articles(state: GameState) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for card_id in state.discards:
+        card = deck.card(card_id)
+        if card.kind == "article":
+            counts[card.key] = counts.get(card.key, 0) + 1
+    return {key: counts[key] for key in deck.articles() if key in counts}
 
 
 def _own(state: GameState, seat: int) -> OwnView:
@@ -184,6 +202,7 @@ def view(state: GameState, seat: int | None) -> FantasyBusinessView:
         ],
         draw_pile=len(state.draw_pile),
         discards=len(state.discards),
+        discarded_articles=_discarded_articles(state),
         played=[
             PlayedView(seat=s, special=k, name=specials[k].name) for s, k in state.played.cards
         ],

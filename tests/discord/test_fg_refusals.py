@@ -9,7 +9,7 @@ from bot.service import Actor
 from bot.settings import Settings
 from rules.fagins_gang import FaginState
 from rules.fagins_gang.actions import Move, MoveStep
-from rules.fagins_gang.state import MarketState
+from rules.fagins_gang.state import Constable, MarketState
 from tests.discord.fg_support import game_id, set_state, start_game, state_of
 from tests.discord.harness import refused, world
 
@@ -87,8 +87,7 @@ def removed_from_thames(state: FaginState) -> None:
 
 def quiet_constables(state: FaginState) -> None:
     """Park every constable on level 7, out of the way of the levels these cases use."""
-    for constable in state.constables.values():
-        constable.level, constable.facing = 7, "up"
+    state.constables = {key: Constable(level=7, facing="up") for key in state.constables}
 
 
 @dataclass

@@ -66,10 +66,10 @@ async def test_a_game_whose_default_move_breaks_does_not_stop_other_games_deadli
         service = w.bot.service
         real = service.apply_as_bot
 
-        def broken_here(table: Any, seat: int, *, prefix: str) -> Any:
+        def broken_here(table: Any, seat: int, **how: Any) -> Any:
             if table.game.channel_id == w.channel.id:
                 raise RuntimeError("a bug in this game's default move")
-            return real(table, seat, prefix=prefix)
+            return real(table, seat, **how)
 
         service.apply_as_bot = broken_here  # type: ignore[method-assign]
         await w.env.advance_time(2.5 * HOUR)

@@ -3,7 +3,7 @@
 from fb_builders import act, position
 
 from rules.fantasy_business import RULES, deck
-from rules.fantasy_business.actions import Auction, Submit
+from rules.fantasy_business.actions import Auction, Pass, Submit
 from rules.fantasy_business.state import GameState
 
 
@@ -122,3 +122,27 @@ def test_views_do_not_depend_on_other_seats_secrets() -> None:
     )
     for keep in (None, 0, 1, 2, 3):
         assert RULES.view(state, keep) == RULES.view(swap_secrets(state, keep), keep)
+
+
+def test_the_auction_view_counts_the_passes_everyone_heard() -> None:
+    state = position(centre=["swords", "horses", "armour", "fire"])
+    state, _ = act(state, 0, Auction(card=1, price=6))
+    state, _ = act(state, 1, Pass())
+    auction = RULES.view(state, 3).auction
+    assert auction is not None and auction.quiet == 1
+
+
+def test_discarded_articles_are_public_but_face_down_specials_are_not() -> None:
+    state = position(centre=["swords", "horses", "armour", "fire"])
+    specials = [c.id for c in deck.cards() if c.kind == "special" and c.id not in state.centre]
+    swords = [c.id for c in deck.cards() if c.key == "swords" and c.id not in state.centre]
+    state.discards = [swords[0], specials[0]]
+    state.draw_pile = [c for c in state.draw_pile if c not in state.discards]
+    other = state.model_copy(deep=True)
+    other.discards = [swords[0], specials[-1]]
+    other.draw_pile = [specials[0] if c == specials[-1] else c for c in state.draw_pile]
+    assert deck.card(specials[0]).key != deck.card(specials[-1]).key
+    for seat in (None, 0, 1, 2, 3):
+        view = RULES.view(state, seat)
+        assert view.discarded_articles == {"swords": 1} and view.discards == 2
+        assert view == RULES.view(other, seat)

@@ -1,0 +1,1 @@
+"""Fagin's Gang players."""

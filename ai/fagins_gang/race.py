@@ -1,0 +1,223 @@
+"""How far a seat is from winning, in actions: the one measure every Fagin's Gang
+heuristic minimises (its moves, trades and discards, and `strong`'s playout scores).
+
+To win a seat must send `fagin_target` urchins to Fagin, each from a different
+location: it pays (level + 1) x the location's move cost in cubes of the location's own
+colour, plus the Fagin price in shillings (an urchin not yet on the track first enters,
+one level more). Colours never share a location, so each location's shortfall is its own;
+the estimate picks the cheapest locations still open, adds up the cubes and shillings
+missing, lets spare cubes and spare shillings cover part of it at market rates, and turns
+the rest into actions at the rates the seat's urchins steal at from where they stand
+(cubes it needs, free choices, other cubes at a third; shillings). A Fagin still to make
+and an urchin still to enter cost an action share each, and an urchin a constable may
+bump in the next patrol costs what the level it would lose costs.
+"""
+
+from dataclasses import dataclass, field
+from functools import cache
+
+from rules.fagins_gang.board import BOARD, CHOICE
+from rules.fagins_gang.constables import walk
+from rules.fagins_gang.state import FAGIN, Facing, FaginState, Spot, prices
+
+TOP = BOARD.levels.top
+BOTTOM = BOARD.levels.bottom
+START = BOARD.levels.start
+RING = BOARD.ring
+COLOURS = BOARD.colour_ring
+COLOUR = {loc.key: loc.colour for loc in BOARD.locations}
+COST = {loc.key: loc.move_cost for loc in BOARD.locations}
+SLOTS = BOARD.max_slots
+
+FAGIN_STEP = 1.0
+"""Actions a Fagin still to make costs by itself (the move that pays for it)."""
+ENTER_STEP = 0.5
+"""Actions an urchin still to enter costs (entries share a move action)."""
+JUNK = 0.3
+"""What a stolen cube of a colour the seat does not need is worth, in needed cubes."""
+SELL = 0.7
+"""Share of a spare cube's wheel price it is counted at: selling takes a market turn."""
+BUY = 0.6
+"""Share of spare shillings that turns into needed cubes at the market."""
+STEAL_FLOOR = 1.5
+"""Cubes an action brings in at worst (trading at the market)."""
+SHILLING_FLOOR = 2.0
+"""Shillings an action brings in at worst."""
+RISK = 1.0
+"""Weight of the cubes a bump in the next patrol would cost."""
+NO_WAY = 99.0
+"""Distance of a seat that can no longer reach the target (no locations left)."""
+
+
+@dataclass
+class Standing:
+    """One seat's resources and urchins, as a plain value heuristics can try moves on."""
+
+    shillings: int
+    cubes: dict[str, int]
+    spots: dict[str, Spot] = field(default_factory=dict)
+    """Location -> the seat's urchin there (a level or Fagin); absent: none there."""
+    supply: int = 0
+
+    def copy(self) -> "Standing":
+        return Standing(self.shillings, dict(self.cubes), dict(self.spots), self.supply)
+
+    def at_fagin(self) -> int:
+        return list(self.spots.values()).count(FAGIN)
+
+
+def standing(state: FaginState, seat: int) -> Standing:
+    return Standing(
+        shillings=state.shillings[seat],
+        cubes=dict(state.cubes[seat]),
+        spots={key: spots[seat] for key, spots in state.urchins.items() if seat in spots},
+        supply=state.supply[seat],
+    )
+
+
+@cache
+def printed(location: str, level: int) -> tuple[str, ...]:
+    return tuple(BOARD.goods_at(location, level))
+
+
+@cache
+def shillings_at(location: str, level: int) -> int:
+    return BOARD.shillings_at(location, level)
+
+
+@cache
+def patrol_stops(level: int, facing: Facing) -> tuple[int, ...]:
+    """Where a constable ends its patrol for each die roll 1..6 (the rules' own walk)."""
+    return tuple(walk(level, facing, roll).level for roll in range(1, 7))
+
+
+@cache
+def needs_by_level(cost: int, constable: int, facing: Facing) -> tuple[int, ...]:
+    """Cubes still to pay from each level to Fagin, plus the expected cost of being
+    bumped one level down by the coming patrol."""
+    stops = patrol_stops(constable, facing)
+    return tuple(
+        (level - TOP + 1) * cost + round(RISK * stops.count(level) / 6 * cost)
+        for level in range(TOP, BOTTOM + 1)
+    )
+
+
+def finish_cost(location: str, spot: Spot | None) -> int:
+    """Cubes of the location's colour still to pay to send an urchin from `spot` to Fagin
+    (entering first when the seat has no urchin there)."""
+    if spot is None:
+        return (1 + START - TOP + 1) * COST[location]
+    assert spot != FAGIN
+    return (spot - TOP + 1) * COST[location]
+
+
+LOCATIONS = tuple((loc.key, loc.colour, loc.move_cost) for loc in BOARD.locations)
+ENTER_RANK = ENTER_STEP * 3
+"""An entry still to make, in cubes, when ranking locations to finish at."""
+
+
+class Race:
+    """The facts of one moment every estimate shares: target, prices, constables, and
+    per location and level the cubes still to pay (with the bump risk added)."""
+
+    def __init__(self, state: FaginState) -> None:
+        self.target = state.options.fagin_target
+        self.prices = prices(state)
+        self.bump_odds = {
+            key: patrol_stops(c.level, c.facing) for key, c in state.constables.items()
+        }
+        self.need_at = {
+            key: needs_by_level(COST[key], c.level, c.facing) for key, c in state.constables.items()
+        }
+
+    def bump_chance(self, location: str, level: int) -> float:
+        return self.bump_odds[location].count(level) / 6
+
+    def distance(self, s: Standing) -> float:
+        """Estimated actions the seat still needs to win (0 once it has won)."""
+        spots, cubes = s.spots, s.cubes
+        done = 0
+        options: list[tuple[float, int, str, str, int, int]] = []
+        for key, colour, cost in LOCATIONS:
+            spot = spots.get(key)
+            if spot == FAGIN:
+                done += 1
+                continue
+            entering = spot is None
+            need = (START - TOP + 2) * cost if spot is None else self.need_at[key][spot]
+            have = cubes[colour]
+            short = need - have if need > have else 0
+            options.append(
+                (short + ENTER_RANK if entering else short, entering, key, colour, need, short)
+            )
+        left = self.target - done
+        if left <= 0:
+            return 0.0
+        options.sort()
+        picked = []
+        entries = 0
+        for option in options:
+            if option[1]:
+                if entries >= s.supply:
+                    continue
+                entries += 1
+            picked.append(option)
+            if len(picked) == left:
+                break
+        if len(picked) < left:
+            return NO_WAY
+        reserved = {colour: need for _, _, _, colour, need, _ in picked}
+        cube_short = 0
+        needs = set()
+        wanted_prices = 0
+        for _, _, _, colour, _, short in picked:
+            if short:
+                cube_short += short
+                needs.add(colour)
+                wanted_prices += self.prices[colour]
+        shilling_short = max(0, BOARD.fagin_price * left - s.shillings)
+        spare_cubes = 0
+        spare_value = 0.0
+        for colour, count in cubes.items():
+            spare = count - reserved.get(colour, 0)
+            if spare > 0:
+                spare_cubes += spare
+                spare_value += spare * self.prices[colour] * SELL
+        covered = min(float(shilling_short), spare_value)
+        shilling_gap = shilling_short - covered
+        if spare_value > 0:
+            cube_short_left = cube_short - spare_cubes * (1 - covered / spare_value) / 3
+        else:
+            cube_short_left = float(cube_short)
+        spare_shillings = s.shillings - BOARD.fagin_price * left
+        if cube_short_left > 0 and spare_shillings > 0 and needs:
+            cube_short_left -= BUY * spare_shillings * len(needs) / wanted_prices
+        steal, shill = rates(spots, needs)
+        actions = FAGIN_STEP * left + ENTER_STEP * entries
+        if cube_short_left > 0:
+            actions += cube_short_left / max(STEAL_FLOOR, steal)
+        return actions + shilling_gap / max(SHILLING_FLOOR, shill)
+
+
+def rates(spots: dict[str, Spot], needs: set[str]) -> tuple[float, float]:
+    """Needed cubes and shillings one steal action brings from where the seat stands."""
+    goods: list[float] = []
+    money: list[int] = []
+    for key, spot in spots.items():
+        if spot == FAGIN:
+            continue
+        choices, fixed, shillings = _yield(key, spot)
+        money.append(shillings)
+        if spot != BOTTOM:
+            goods.append(choices + sum(1.0 if c in needs else JUNK for c in fixed))
+    goods.sort(reverse=True)
+    money.sort(reverse=True)
+    return sum(goods[:SLOTS]), float(sum(money[:SLOTS]))
+
+
+@cache
+def _yield(location: str, level: int) -> tuple[int, tuple[str, ...], int]:
+    """A level's free choices, printed colours and shillings."""
+    goods = printed(location, level)
+    fixed = tuple(c for c in goods if c != CHOICE)
+    return len(goods) - len(fixed), fixed, shillings_at(location, level)

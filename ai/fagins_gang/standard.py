@@ -1,0 +1,102 @@
+"""The `standard` Fagin's Gang player: the one-step greedy race.
+
+On its action turn it scores every option of the move generator (`moves`) by how close
+it leaves the seat to winning (`race`), minus how much further it pushes the leading
+rival back when it bumps one, and takes the best: stealing the goods it needs, stealing
+shillings when it is short, entering and climbing where that pays, going to Fagin when
+it can afford it, bumping rivals on the way, or opening the market when its trades there
+beat all that. At the market it makes the trades that bring it closer (`trading`).
+
+Everything it reads is on the view (Fagin's Gang hides nothing present), so it decides
+the same on any state rebuilt from the view; it is also the policy of every seat in
+`strong`'s playouts.
+"""
+
+from ai.fagins_gang.moves import (
+    Option,
+    Table,
+    location_steps,
+    move_option,
+    shilling_options,
+    steal_options,
+)
+from ai.fagins_gang.race import SLOTS
+from ai.fagins_gang.trading import after_market, discard_action, trade_action
+from rules.fagins_gang.actions import Action, MoveStep, OpenMarket, Skip
+from rules.fagins_gang.board import BOARD
+
+RIVAL = 0.3
+"""How much pushing the leading rival back counts against the seat's own progress
+(other rivals count half as much)."""
+
+
+class Scorer:
+    """Scores options for one seat: its distance after, less the rivals it sets back."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        race = table.race
+        self.before = {seat: race.distance(s) for seat, s in table.others.items()}
+        self.leader = min(self.before, key=lambda seat: (self.before[seat], seat))
+
+    def score(self, option: Option) -> float:
+        race = self.table.race
+        mine = option.mine
+        if mine.at_fagin() >= race.target:
+            return -1000.0
+        total = race.distance(mine)
+        for seat, rival in option.rivals.items():
+            weight = RIVAL if seat == self.leader else RIVAL / 2
+            total -= weight * (race.distance(rival) - self.before[seat])
+        return total
+
+
+def move_options(table: Table, scorer: Scorer) -> list[Option]:
+    """The best step at each location, alone, and the best plan combining up to three."""
+    base = scorer.score(Option(Skip(), table.me))
+    best: dict[str, tuple[float, Option]] = {}
+    for step in location_steps(table):
+        option = move_option(table, [step])
+        gain = base - scorer.score(option)
+        if step.location not in best or gain > best[step.location][0]:
+            best[step.location] = (gain, option)
+    ranked = sorted(best.values(), key=lambda entry: -entry[0])
+    found = [option for _, option in ranked]
+    chosen: list[MoveStep] = []
+    shillings, supply = table.me.shillings, table.me.supply
+    for gain, option in ranked:
+        step = option.steps[0]
+        if gain <= 0 or len(chosen) == SLOTS:
+            break
+        if step.kind == "fagin":
+            if shillings < BOARD.fagin_price:
+                continue
+            shillings -= BOARD.fagin_price
+        if step.kind == "enter":
+            if supply < 1:
+                continue
+            supply -= 1
+        chosen.append(step)
+    if len(chosen) > 1:
+        found.insert(0, move_option(table, chosen))
+    return found
+
+
+def action_options(table: Table) -> list[tuple[float, Option]]:
+    """Every option on an action turn with its score, best first (skip last on ties)."""
+    scorer = Scorer(table)
+    options = [*steal_options(table), *shilling_options(table), *move_options(table, scorer)]
+    options.append(Option(OpenMarket(), after_market(table)))
+    options.append(Option(Skip(), table.me))
+    scored = [(scorer.score(option), index, option) for index, option in enumerate(options)]
+    scored.sort(key=lambda entry: (entry[0], entry[1]))
+    return [(score, option) for score, _, option in scored]
+
+
+def standard_action(table: Table) -> Action:
+    state, seat = table.state, table.seat
+    if state.phase == "market":
+        return trade_action(table)
+    if state.phase == "discard":
+        return discard_action(table, state.pending_discards[seat])
+    return action_options(table)[0][1].action

@@ -1,0 +1,91 @@
+"""The `strong` Fagin's Gang player: determinized Monte Carlo search (`ai.search`).
+
+Nothing present is hidden, so a determinization only draws the future: every sampled
+state gets a generator seeded from the AI's seed (the constables' patrol, the wheel).
+Candidates are the `standard` player's best-scored options (its choice first; at the
+market, passing and the trades that bring the seat closer, so no search can trade back
+and forth for ever); every
+seat then plays `standard` until this seat's next action turn (a whole round: the others'
+actions, any market, the patrol, the wheel and the hand limit) or the end, and the
+position is scored by how much closer to winning the seat is than its closest rival.
+"""
+
+import math
+
+from ai import seeds
+from ai.budget import Deadline
+from ai.fagins_gang.moves import Table
+from ai.fagins_gang.race import Race, standing
+from ai.fagins_gang.standard import action_options, standard_action
+from ai.fagins_gang.trading import GAIN, trades
+from ai.search import sequential_halving
+from rules.fagins_gang.actions import Action, MarketPass
+from rules.fagins_gang.game import RULES
+from rules.fagins_gang.state import FaginState
+from rules.rng import Rng
+
+CANDIDATES = 6
+"""How many of `standard`'s best options the search compares on an action turn."""
+SCALE = 2.0
+"""A lead of this many actions over the closest rival scores about 0.73 (logistic)."""
+PLAYOUT_LIMIT = 400
+"""Moves after which a playout is scored as it stands."""
+
+
+def candidates(state: FaginState, seat: int) -> list[Action]:
+    table = Table(state, seat)
+    found = [standard_action(table)]
+    if state.phase == "actions":
+        found += [option.action for _, option in action_options(table)[:CANDIDATES]]
+    elif state.phase == "market":
+        holder = state.market is not None and state.market.token_holder == seat
+        race = table.race
+        enough = race.distance(table.me) - GAIN
+        found.append(MarketPass())
+        found += [
+            option.action
+            for option in trades(table, table.me, dict(state.stalls), holder)
+            if race.distance(option.mine) < enough
+        ]
+    unique: list[Action] = []
+    for action in found:
+        if action not in unique:
+            unique.append(action)
+    return unique
+
+
+def reward(state: FaginState, seat: int) -> float:
+    result = state.result
+    if result is not None:
+        return 1.0 / len(result.winners) if seat in result.winners else 0.0
+    race = Race(state)
+    mine = race.distance(standing(state, seat))
+    best = min(race.distance(standing(state, s)) for s in range(state.players) if s != seat)
+    return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, (best - mine) / SCALE))))
+
+
+def play_out(state: FaginState, seat: int) -> float:
+    """Everyone plays `standard` until the seat's next action turn; then score it."""
+    start_round = state.round
+    for _ in range(PLAYOUT_LIMIT):
+        if state.phase == "over":
+            break
+        if state.phase == "actions" and state.turn == seat and state.round > start_round:
+            break
+        actor = RULES.waiting_on(state)[0]
+        state, _ = RULES.apply(state, actor, standard_action(Table(state, actor)))
+    return reward(state, seat)
+
+
+def search(root: FaginState, seat: int, seed: int, deadline: Deadline) -> Action:
+    moves = candidates(root, seat)
+
+    def sample(index: int) -> FaginState:
+        future = Rng(seed=seeds.derive(seed, "future", index))
+        return root.model_copy(update={"rng": future})
+
+    def playout(world: FaginState, action: Action) -> float:
+        after, _ = RULES.apply(world, seat, action)
+        return play_out(after, seat)
+
+    return sequential_halving(moves, sample, playout, deadline)

@@ -1,0 +1,110 @@
+"""Smithfield Market by the race measure: which trades bring a seat closer to winning.
+
+A trade is worth making when the seat's distance (`race`) shrinks: buying a cube it is
+short of with shillings it can spare, selling cubes it does not need when the wheel pays
+well or it is short of shillings. Opening the market is worth it when the trades the seat
+would make there beat its other actions; the return of cubes over the hand limit gives
+back, one at a time, the cube whose loss costs least.
+"""
+
+from collections.abc import Iterator
+from itertools import combinations
+
+from ai.fagins_gang.moves import Option, Table
+from ai.fagins_gang.race import COLOURS, Standing
+from rules.fagins_gang.actions import Buy, Discard, MarketPass, Sell
+from rules.fagins_gang.board import BOARD
+
+GAIN = 0.02
+"""A trade must bring the seat this many actions closer to winning, or it passes."""
+MARKET_TRADES = 6
+"""Cubes a seat counts on trading when it opens the market."""
+
+
+def trades(
+    table: Table, mine: Standing, stalls: dict[str, int], pairs: bool, useful: bool = True
+) -> Iterator[Option]:
+    """Every single trade (and, for the token holder, every pair of one kind) open now;
+    with `useful`, only buying colours the seat is short of and selling spare ones (no
+    other trade can bring it closer to winning)."""
+    prices = table.race.prices
+    buyable = [c for c in COLOURS if stalls[c] > 0 and prices[c] <= mine.shillings]
+    sellable = [c for c in COLOURS if mine.cubes[c] > 0 and stalls[c] < BOARD.stall_size]
+    if useful:
+        plan = table.plan(mine)
+        needs, spare = table.needs(mine, plan), table.spare(mine, plan)
+        buyable = [c for c in buyable if needs.get(c, 0) > 0]
+        sellable = [c for c in sellable if spare[c] > 0]
+    groups: list[tuple[bool, tuple[str, ...]]] = [(True, (c,)) for c in buyable]
+    groups += [(False, (c,)) for c in sellable]
+    if pairs:
+        groups += [
+            (True, pair)
+            for pair in combinations(buyable, 2)
+            if prices[pair[0]] + prices[pair[1]] <= mine.shillings
+        ]
+        groups += [(False, pair) for pair in combinations(sellable, 2)]
+    for buying, colours in groups:
+        after = mine.copy()
+        for colour in colours:
+            after.cubes[colour] += 1 if buying else -1
+            after.shillings += -prices[colour] if buying else prices[colour]
+        action = Buy(colours=list(colours)) if buying else Sell(colours=list(colours))
+        yield Option(action, after)
+
+
+def best_trade(table: Table, mine: Standing, stalls: dict[str, int], pairs: bool) -> Option | None:
+    """The trade that brings the seat closest to winning, if it gains enough."""
+    race = table.race
+    best, best_distance = None, race.distance(mine) - GAIN
+    for option in trades(table, mine, stalls, pairs):
+        distance = race.distance(option.mine)
+        if distance < best_distance:
+            best, best_distance = option, distance
+    return best
+
+
+def after_market(table: Table) -> Standing:
+    """The seat's standing after the trades it would make if it opened the market now."""
+    mine = table.me.copy()
+    stalls = dict(table.state.stalls)
+    for _ in range(MARKET_TRADES):
+        trade = best_trade(table, mine, stalls, pairs=False)
+        if trade is None:
+            break
+        assert isinstance(trade.action, Buy | Sell)
+        for colour in trade.action.colours:
+            stalls[colour] += -1 if isinstance(trade.action, Buy) else 1
+        mine = trade.mine
+    return mine
+
+
+def trade_action(table: Table) -> Buy | Sell | MarketPass:
+    """A trading turn: the best trade, or pass when none gains."""
+    market = table.state.market
+    assert market is not None
+    holder = market.token_holder == table.seat
+    trade = best_trade(table, table.me, dict(table.state.stalls), pairs=holder)
+    if trade is None:
+        return MarketPass()
+    assert isinstance(trade.action, Buy | Sell)
+    return trade.action
+
+
+def discard_action(table: Table, owed: int) -> Discard:
+    """Return `owed` cubes, each time the one whose loss hurts the race least."""
+    mine = table.me.copy()
+    returned: dict[str, int] = {}
+    for _ in range(owed):
+        best, best_distance = COLOURS[0], float("inf")
+        for colour in COLOURS:
+            if mine.cubes[colour] <= 0:
+                continue
+            mine.cubes[colour] -= 1
+            distance = table.race.distance(mine)
+            mine.cubes[colour] += 1
+            if distance < best_distance:
+                best, best_distance = colour, distance
+        mine.cubes[best] -= 1
+        returned[best] = returned.get(best, 0) + 1
+    return Discard(cubes={c: returned[c] for c in COLOURS if c in returned})

@@ -1,0 +1,129 @@
+"""Choosing a selling price against what the rivals are likely to ask (spec §3.2, §3.3).
+
+Nobody sees a rival's sheet before the reveal, so a price is a bet on a distribution: a
+belief about each rival's price for the article, built from the prices that rival
+revealed before (recent turns count more; prices for other articles count at the same
+place in their range), mixed with an even spread over the whole range so that no price
+is ever ruled out. The expected pay of each price then follows from the income rule in
+closed form, and the best one wins (the higher price on a tie).
+"""
+
+from collections.abc import Sequence
+from functools import cache
+
+from ai.fantasy_business.knowledge import Record
+from rules.fantasy_business import deck
+from rules.fantasy_business.pricing import price_range
+from rules.fantasy_business.state import GameState
+
+Belief = tuple[tuple[int, float], ...]
+"""(price, probability) over a whole price range, cheapest first."""
+
+RECENT = 0.5
+"""A revealed price counts this much less for every turn it is older."""
+SPREAD = 0.25
+"""Share of a belief spread evenly over the range, however sure the history looks."""
+
+
+@cache
+def even(low: int, high: int) -> Belief:
+    share = 1.0 / (high - low + 1)
+    return tuple((price, share) for price in range(low, high + 1))
+
+
+def belief(state: GameState, record: Record, rival: int, article: str) -> Belief:
+    """How likely each price is for `rival`'s `article` this turn, from its history."""
+    key = (rival, article, state.turn, state.options.low_prices)
+    found = record.memo.beliefs.get(key)
+    if found is None:
+        found = record.memo.beliefs[key] = _belief(state, record, rival, article)
+    return found
+
+
+def _belief(state: GameState, record: Record, rival: int, article: str) -> Belief:
+    low, high = price_range(state, article)
+    weights = dict.fromkeys(range(low, high + 1), 0.0)
+    exact = record.prices(rival, article)
+    seen: list[tuple[int, int]] = exact
+    if not exact:
+        seen = []
+        for turn, other, price in record.seat_prices(rival):
+            o_low, o_high = price_range(state, other)
+            place = (price - o_low) / max(1, o_high - o_low)
+            seen.append((turn, round(low + place * (high - low))))
+    for turn, price in seen:
+        if low <= price <= high:
+            weights[price] += RECENT ** max(0, state.turn - 1 - turn)
+    total = sum(weights.values())
+    if total == 0:
+        return even(low, high)
+    spread = SPREAD / (high - low + 1)
+    return tuple((p, (1 - SPREAD) * w / total + spread) for p, w in weights.items())
+
+
+def expected_pay(price: int, rivals: Sequence[Belief], bonus: int, sole_lowest: bool) -> float:
+    """Expected gold per card at `price` when each rival's price follows its belief."""
+    all_at_least = 1.0
+    all_above = 1.0
+    all_at_most = 1.0
+    all_equal = 1.0
+    for rival in rivals:
+        below = sum(p for q, p in rival if q < price)
+        equal = sum(p for q, p in rival if q == price)
+        above = 1.0 - below - equal
+        all_at_least *= equal + above
+        all_above *= above
+        all_at_most *= below + equal
+        all_equal *= equal
+    if not rivals:
+        return float(price + bonus)
+    lowest = all_at_least
+    highest_only = all_at_most - all_equal
+    middle = max(0.0, 1.0 - lowest - highest_only)
+    with_bonus = all_above if sole_lowest else lowest
+    return lowest * price + with_bonus * bonus + middle * price
+
+
+def best_price(state: GameState, seat: int, article: str, rivals: Sequence[Belief]) -> int:
+    """The price with the best expected pay against the rivals' beliefs."""
+    low, high = price_range(state, article)
+    played = state.played
+    if article in played.embargoes or any(
+        w.seat == seat and w.article == article for w in played.warrants
+    ):
+        return high
+    bonus = deck.data().lowest_price_bonus
+    sole = state.options.sole_lowest_bonus
+    best, best_pay = high, -1.0
+    for price in range(high, low - 1, -1):
+        pay = expected_pay(price, rivals, bonus, sole)
+        if pay > best_pay + 1e-9:
+            best, best_pay = price, pay
+    return best
+
+
+def rival_beliefs(state: GameState, record: Record, seat: int, article: str) -> list[Belief]:
+    return [
+        belief(state, record, other, article)
+        for other in state.seats()
+        if other != seat and state.articles[other].get(article, 0) > 0
+    ]
+
+
+def choose_price(state: GameState, record: Record, seat: int, article: str) -> int:
+    """The standard price: the best reply to what the rivals revealed before."""
+    played = state.played
+    key = (
+        seat,
+        article,
+        state.turn,
+        tuple(s for s in state.seats() if state.articles[s].get(article, 0) > 0),
+        article in played.embargoes,
+        any(w.seat == seat and w.article == article for w in played.warrants),
+        state.options,
+    )
+    found = record.memo.prices.get(key)
+    if found is None:
+        rivals = rival_beliefs(state, record, seat, article)
+        found = record.memo.prices[key] = best_price(state, seat, article, rivals)
+    return found

@@ -1,0 +1,146 @@
+"""AI tournaments on one core with fixed seeds (`python -m bench ai`).
+
+Each pairing seats one tested AI against opponents of another level, rotating the tested
+seat from game to game so it is not always first; every decision goes through
+`ai.decide` with the seat's view and the public history, exactly as the bot will call
+it, and is applied to the real state. A win is a share of the winners (a shared win
+counts 1/n). The decision time is the tested AI's own, wall clock, p95.
+"""
+
+import math
+import random
+import statistics
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ai import Budget, Level, decide, decision_seed
+from rules.registry import GAMES
+
+STRONG = Budget(iterations=48)
+"""The strong AI's budget in the tournaments: iteration-bound, so results replay."""
+
+
+@dataclass
+class Tally:
+    wins: float = 0.0
+    games: int = 0
+    seconds: list[float] = field(default_factory=list)
+    rounds: list[int] = field(default_factory=list)
+    unfinished: int = 0
+
+    def p95_ms(self) -> float:
+        ordered = sorted(self.seconds)
+        return 1000 * ordered[min(len(ordered) - 1, math.ceil(0.95 * len(ordered)) - 1)]
+
+
+def play_game(
+    kind: str,
+    levels: Sequence[Level],
+    seed: int,
+    options: dict[str, Any],
+    tested: int | None,
+    tally: Tally,
+    max_moves: int = 50_000,
+) -> Any:
+    rules = GAMES[kind]
+    state, events = rules.setup(len(levels), rules.validate_options(options), seed, None)
+    history = [e for e in events if e.public]
+    moves = 0
+    while rules.outcome(state) is None and moves < max_moves:
+        seat = rules.waiting_on(state)[0]
+        view = rules.view(state, seat)
+        budget = STRONG if levels[seat] == "strong" else None
+        started = time.perf_counter()
+        action = decide(kind, levels[seat], view, history, decision_seed(seed, moves, seat), budget)
+        if tested is None or seat == tested:
+            tally.seconds.append(time.perf_counter() - started)
+        state, events = rules.apply(state, seat, action)
+        history += [e for e in events if e.public]
+        moves += 1
+    return state
+
+
+def pairing(kind: str, tested: Level, others: Level, games: int, players: int, base: int) -> Tally:
+    """One tested AI against `players - 1` others, the tested seat rotating."""
+    tally = Tally()
+    rules = GAMES[kind]
+    for game in range(games):
+        seat = game % players
+        levels: list[Level] = [others] * players
+        levels[seat] = tested
+        state = play_game(kind, levels, base + game, {}, seat, tally)
+        outcome = rules.outcome(state)
+        tally.games += 1
+        if outcome is None:
+            tally.unfinished += 1
+        elif seat in outcome.winners:
+            tally.wins += 1 / len(outcome.winners)
+    return tally
+
+
+def report(kind: str, tested: Level, others: Level, tally: Tally) -> None:
+    print(
+        f"ai {kind} {tested} vs {others}: win {tally.wins / tally.games:.2f} over "
+        f"{tally.games} games, decision p95 {tally.p95_ms():.0f} ms",
+        flush=True,
+    )
+
+
+def fagin_race(games: int, base: int) -> None:
+    """Four standard players, Fagin target 3: how many rounds, and does every game end."""
+    tally = Tally()
+    for game in range(games):
+        state = play_game("fagins-gang", ["standard"] * 4, base + game, {}, None, tally)
+        tally.games += 1
+        tally.rounds.append(state.round)
+        tally.unfinished += state.result is None
+    ended = "every game ended" if not tally.unfinished else f"{tally.unfinished} did not end"
+    print(
+        f"ai fagins-gang 4 standard: median {statistics.median(tally.rounds):.0f} rounds "
+        f"over {tally.games} games (Fagin target 3), longest {max(tally.rounds)}, {ended}",
+        flush=True,
+    )
+
+
+PLAYOUT_SECONDS = 4.0
+
+
+def random_playouts(kind: str, players: int, options: dict[str, Any]) -> None:
+    """Whole random games in the rules core (legal moves, no gifts), per second of one core:
+    the raw speed search is bound by."""
+    rules = GAMES[kind]
+    started = time.perf_counter()
+    games = moves = 0
+    while time.perf_counter() - started < PLAYOUT_SECONDS:
+        chooser = random.Random(games)
+        state, _ = rules.setup(players, rules.validate_options(options), games, None)
+        while rules.outcome(state) is None:
+            seat = rules.waiting_on(state)[0]
+            legal = [a for a in rules.legal_actions(state, seat) if a.type != "give"]
+            state, _ = rules.apply(state, seat, chooser.choice(legal))
+            moves += 1
+        games += 1
+    elapsed = time.perf_counter() - started
+    print(
+        f"ai {kind} random playouts: {games / elapsed:.1f} games/s, {moves / elapsed:,.0f} "
+        f"moves/s on one core ({players} players, {moves / games:.0f} moves a game)",
+        flush=True,
+    )
+
+
+def main() -> int:
+    print(
+        f"AI tournaments on one core, fixed seeds, tested seat rotating; strong's budget "
+        f"{STRONG.iterations} playouts a decision. Wall-clock times vary with machine load.",
+        flush=True,
+    )
+    random_playouts("fantasy-business", 3, {})
+    random_playouts("fagins-gang", 3, {"round_limit": 20})
+    for kind in ("fantasy-business", "fagins-gang"):
+        report(kind, "standard", "random", pairing(kind, "standard", "random", 200, 3, 1000))
+    for kind, games in (("fantasy-business", 40), ("fagins-gang", 30)):
+        report(kind, "strong", "standard", pairing(kind, "strong", "standard", games, 3, 2000))
+    fagin_race(40, 3000)
+    return 0

@@ -1,0 +1,280 @@
+"""`/game history`, `/game show`, `/game export`: past games, for the people who could see
+them.
+
+Finished and aborted games stay in the database. A member sees a game where they could
+have watched it: in a server, the games of that server whose channel they can view (the
+cog tells which channels they cannot); in DMs, only the games they sat at. Another
+server's games are never shown, and asking for one gets the same answer as asking for a
+game that does not exist. Everything here only reads, except that it first records
+older finished games (bot.records.results.backfill), so it runs in a store thread.
+"""
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import datetime
+from functools import partial
+
+from bot.limits import CONTENT, FILE_BYTES, clip, first_lines, newest_lines
+from bot.messages import Attachment, Message, Outcome
+from bot.records import export, results
+from bot.render.generic import channel_link
+from bot.service import GameService
+from bot.store import GameRow, ResultRow, SeatRow
+from bot.table import Table
+
+HISTORY_MAX = 25
+CHOICES = 25
+CHOICE_LABEL = 100
+"""Discord's limits on autocomplete choices and their labels."""
+
+NOT_FOUND = "There is no game #{id} that you can see here. `/game history` lists past games."
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """Who asks, and where: what decides which games they may see."""
+
+    user_id: int
+    guild_id: int | None
+    channel_id: int
+    hidden: frozenset[int] = field(default_factory=frozenset)
+    """Channels (and threads) of this server the member cannot view."""
+
+    def may_see(self, game: GameRow, seats: Iterable[SeatRow]) -> bool:
+        if self.guild_id is None:
+            return any(seat.user_id == self.user_id for seat in seats)
+        return game.guild_id == self.guild_id and game.channel_id not in self.hidden
+
+
+def day(moment: str | None) -> str:
+    """The date part of a stored time (UTC), as labels show it: 2026-11-30."""
+    return (moment or "")[:10]
+
+
+def ended(game: GameRow) -> str:
+    return game.updated_at if game.status in ("finished", "aborted") else ""
+
+
+def summary(game: GameRow, seats: list[SeatRow], rows: list[ResultRow]) -> str:
+    """Who played and, for a finished game, who won and the scores, best first."""
+    if not rows:
+        names = ", ".join(_name(seat.display_name, seat.is_ai) for seat in seats)
+        return names or "nobody"
+    parts = []
+    for row in sorted(rows, key=lambda r: (r.place, r.position)):
+        name = _name(row.display_name, row.ai)
+        shown = f"🏆 **{name}**" if row.won else name
+        parts.append(f"{shown} {row.score}" if row.score is not None else shown)
+    return " · ".join(parts)
+
+
+def _name(name: str, ai: bool) -> str:
+    return f"🤖 {name}" if ai else name
+
+
+# -- /game history ----------------------------------------------------------------------------
+
+
+async def history(service: GameService, viewer: Viewer, count: int) -> Outcome:
+    return await service.call(_history, service, viewer, min(count, HISTORY_MAX))
+
+
+def _history(service: GameService, viewer: Viewer, count: int) -> Outcome:
+    store = service.store
+    left = results.backfill(store, service.games)
+    if viewer.guild_id is None:
+        games = store.past_games(count, user_id=viewer.user_id)
+        title = "📜 **Your past games**, newest first:"
+    else:
+        games = store.past_games(count, channel_id=viewer.channel_id)
+        title = "📜 **Past games in this channel**, newest first:"
+    if not games:
+        where = "you have played" if viewer.guild_id is None else "in this channel"
+        return Outcome.tell(f"No game {where} has ended yet.")
+    recorded: dict[int, list[ResultRow]] = {}
+    for row in store.results_of_games([game.id for game in games]):
+        recorded.setdefault(row.game_id, []).append(row)
+    lines = []
+    for game in games:
+        what = service.games[game.kind].title if game.kind in service.games else game.kind
+        status = "" if game.status == "finished" else " · aborted"
+        who = summary(game, store.seats(game.id), recorded.get(game.id, []))
+        lines.append(f"**#{game.id}** {day(ended(game))} · {what}{status} · {who}")
+    footer = (
+        "`/game show game:<number>` shows a game's final table and log; "
+        "`/game export game:<number>` gives its replay file."
+    )
+    if left:
+        footer += " *(Older games are still being added to the records.)*"
+    body = first_lines(lines, CONTENT - len(title) - len(footer) - 2)
+    return Outcome.tell(f"{title}\n{body}\n{footer}")
+
+
+# -- finding a game ---------------------------------------------------------------------------
+
+
+def _visible(service: GameService, viewer: Viewer, game_id: int) -> GameRow | str:
+    try:
+        game = service.store.game(game_id)
+    except KeyError:
+        return NOT_FOUND.format(id=game_id)
+    if not viewer.may_see(game, service.store.seats(game.id)):
+        return NOT_FOUND.format(id=game_id)
+    return game
+
+
+def _label(service: GameService, game: GameRow, seats: list[SeatRow]) -> str:
+    title = service.games[game.kind].title if game.kind in service.games else game.kind
+    when = day(ended(game) or game.started_at or game.created_at)
+    names = ", ".join(seat.display_name for seat in seats)
+    running = " (running)" if game.status == "active" else ""
+    return clip(f"#{game.id} {title}{running} — {when} — {names}", CHOICE_LABEL)
+
+
+async def choices(
+    service: GameService, viewer: Viewer, typed: str, *, running: bool
+) -> list[tuple[str, int]]:
+    """Autocomplete: the recent games the viewer may see, newest first (`running`: the
+    channel's running game first), as (label, game id)."""
+    return await service.call(_choices, service, viewer, typed, running)
+
+
+def _choices(
+    service: GameService, viewer: Viewer, typed: str, running: bool
+) -> list[tuple[str, int]]:
+    store = service.store
+    games: list[GameRow] = []
+    if running and viewer.guild_id is not None:
+        here = store.open_game(viewer.channel_id)
+        if here is not None and here.status == "active":
+            games.append(here)
+    if viewer.guild_id is None:
+        games += store.past_games(CHOICES, user_id=viewer.user_id)
+    else:
+        games += store.past_games(CHOICES * 2, guild_id=viewer.guild_id)
+    wanted = typed.strip().casefold().lstrip("#")
+    found = []
+    for game in games:
+        seats = store.seats(game.id)
+        if not viewer.may_see(game, seats):
+            continue
+        label = _label(service, game, seats)
+        if wanted and wanted not in label.casefold():
+            continue
+        found.append((label, game.id))
+        if len(found) == CHOICES:
+            break
+    return found
+
+
+# -- /game show -------------------------------------------------------------------------------
+
+
+async def show(service: GameService, viewer: Viewer, game_id: int) -> Outcome:
+    return await service.call(_show, service, viewer, game_id)
+
+
+def _show(service: GameService, viewer: Viewer, game_id: int) -> Outcome:
+    game = _visible(service, viewer, game_id)
+    if isinstance(game, str):
+        return Outcome.refusal(game)
+    if game.status in ("lobby", "active"):
+        return Outcome.refusal(
+            f"Game #{game.id} is still {'open' if game.status == 'lobby' else 'running'}: "
+            f"`/game status` in <#{game.channel_id}> shows it."
+        )
+    if game.state is None:
+        return Outcome.refusal(f"Game #{game.id} was closed before it started: nothing to show.")
+    table = service.table_for(game)
+    presenter = service.presenter(game.kind)
+    if game.status == "finished":
+        shown = presenter.finished(table)
+        what = f"finished {day(game.updated_at)}"
+    else:
+        shown = presenter.status(table, None).public
+        what = f"aborted {day(game.updated_at)}; the table as it was left"
+    rows = service.store.actions(game.id)
+    log = service.log_lines(table, rows)
+    where = f"<#{game.channel_id}>" if viewer.guild_id is not None else channel_link(game)
+    header = f"🗂️ **{table.rules.title} #{game.id}** in {where} — {what}."
+    if game.status == "finished":
+        outcome = table.rules.outcome(table.state)
+        if outcome is not None:
+            header += f" {table.named(outcome.reason)}"
+    header = clip(header, CONTENT // 2)
+    files = [file for message in shown for file in message.files]
+    if log:
+        note = "*(earlier moves: see the attached log)*"
+        header += "\n" + newest_lines(log, CONTENT - len(header) - 1, note=note)
+        files.append(Attachment(f"smithfield-game-{game.id}-log.txt", _plain(table, log)))
+    else:
+        header += "\nNo moves were made."
+    embeds = [embed for message in shown for embed in message.embeds]
+    return Outcome(reply=Message(content=header, embeds=embeds, files=files))
+
+
+def _plain(table: Table, lines: list[str]) -> bytes:
+    """The log as a text file: the same lines without Discord's markup."""
+    title = f"{table.rules.title} #{table.game.id} — {', '.join(table.names)}"
+    plain = [line.replace("**", "").replace("`", "").replace("~~", "") for line in lines]
+    return ("\n".join([title, "", *plain]) + "\n").encode("utf-8")
+
+
+# -- /game export -----------------------------------------------------------------------------
+
+
+async def export_game(
+    service: GameService, viewer: Viewer, game_id: int | None, now: datetime
+) -> Outcome:
+    return await service.call(partial(_export, service, viewer, game_id, now))
+
+
+def _default_game(service: GameService, viewer: Viewer) -> GameRow | str:
+    """The channel's running game, else the last game that finished there."""
+    if viewer.guild_id is None:
+        return (
+            "Name the game to export here: `/game export game:<number>` "
+            "(`/game history` lists yours)."
+        )
+    here = service.store.open_game(viewer.channel_id)
+    if here is not None and here.status == "active":
+        return here
+    last = service.store.last_finished_game(viewer.channel_id)
+    if last is None:
+        return "There is no running or finished game in this channel to export."
+    return last
+
+
+def _export(service: GameService, viewer: Viewer, game_id: int | None, now: datetime) -> Outcome:
+    game = _default_game(service, viewer) if game_id is None else _visible(service, viewer, game_id)
+    if isinstance(game, str):
+        return Outcome.refusal(game)
+    if game.status == "lobby" or game.state is None:
+        return Outcome.refusal(f"Game #{game.id} has not started: there is nothing to export.")
+    store = service.store
+    rules = service.games[game.kind]
+    seats, rows = store.seats(game.id), store.actions(game.id)
+    name = f"smithfield-{game.kind}-{game.id}.json"
+    if game.status == "finished":
+        state = rules.load_state(game.state)
+        record = export.full_record(game, seats, rows, rules, state, now)
+        text = (
+            f"📦 The replay file of **{rules.title} #{game.id}** (finished "
+            f"{day(game.updated_at)}): its seed, every move with its time, and the result. "
+            f"`python -m bot replay {name}` plays it again and checks the result."
+        )
+    else:
+        record = export.public_record(game, seats, rows, rules, now)
+        why = "is still running" if game.status == "active" else "was aborted"
+        text = (
+            f"📦 The public record of **{rules.title} #{game.id}**, which {why}: only what "
+            "was announced to everyone, with its time. Its moves, prices, cards and seed "
+            "stay secret; a finished game exports its full log."
+        )
+    data = export.dumps(record)
+    if len(data) > FILE_BYTES:
+        return Outcome.refusal(
+            f"Game #{game.id}'s record is {len(data) // 1_000_000} MB, more than Discord "
+            "lets a bot attach; ask the bot's operator for it."
+        )
+    return Outcome(reply=Message(content=text, files=[Attachment(name, data)]))

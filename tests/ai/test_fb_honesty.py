@@ -1,0 +1,106 @@
+"""Fantasy Business AIs do not cheat: what a seat cannot see never changes what it does.
+
+Each test builds real states that look the same to the deciding seat (same view, same
+public history) but differ in everything hidden from it: the other hands, the face-down
+specials, the draw pile's order, the rivals' unrevealed prices and the game's generator.
+`standard` is checked on the full states themselves (it is also the playout policy, so
+it must not read hidden fields even when it has them) and through `ai.decide`; `strong`
+is given poisoned roots and must return the same action for a fixed seed and an
+iteration-bound budget.
+"""
+
+import random
+
+import pytest
+
+from ai import Budget, Level, decide
+from ai.budget import Deadline
+from ai.fantasy_business import knowledge, strong
+from ai.fantasy_business.determinize import Dealer
+from ai.fantasy_business.standard import standard_action
+from rules.events import Event
+from rules.fantasy_business import RULES
+from rules.fantasy_business.actions import Action, Give, Submit
+from rules.fantasy_business.pricing import price_range
+from rules.fantasy_business.state import GameState
+
+from .secrets import business_twin
+from .tables import Position, play
+
+SEARCH = Budget(iterations=12)
+
+
+@pytest.fixture(scope="module")
+def positions() -> list[Position]:
+    """Decisions of seat 1 in a 4-player game of standard AIs, every phase included."""
+    played = play("fantasy-business", ["standard"] * 4, 5, keep=1)
+    chosen = played.positions[::4]
+    assert {p.state.phase for p in chosen} == {"auction", "pricing"}
+    return chosen
+
+
+def test_standard_does_the_same_whatever_its_seat_cannot_see(positions: list[Position]) -> None:
+    chooser = random.Random(1)
+    for position in positions:
+        state, seat = position.state, position.seat
+        view = RULES.view(state, seat)
+        record = knowledge.read(position.history, view)
+        chosen = standard_action(state, record, seat)
+        for _ in range(3):
+            twin = business_twin(state, seat, chooser)
+            assert standard_action(twin, record, seat) == chosen
+            twin_view = RULES.view(twin, seat)
+            assert decide("fantasy-business", "standard", twin_view, position.history, 9) == chosen
+
+
+def test_strong_search_never_reads_the_hidden_parts_of_its_root(positions: list[Position]) -> None:
+    chooser = random.Random(2)
+    for position in positions[::3]:
+        state, seat = position.state, position.seat
+        view = RULES.view(state, seat)
+        record = knowledge.read(position.history, view)
+        dealer = Dealer(view, record)
+        honest = strong.search(
+            dealer, record, dealer.deal(random.Random(0), 0), 17, Deadline(SEARCH, None)
+        )
+        poisoned = business_twin(state, seat, chooser)
+        assert strong.search(dealer, record, poisoned, 17, Deadline(SEARCH, None)) == honest
+        twin_view = RULES.view(poisoned, seat)
+        assert decide("fantasy-business", "strong", twin_view, position.history, 17, SEARCH) == (
+            decide("fantasy-business", "strong", view, position.history, 17, SEARCH)
+        )
+
+
+def pricing_run(level: Level, state: GameState, seat: int, history: list[Event]) -> list[Action]:
+    """Everything the seat does in phase 2 until it has submitted a complete sheet."""
+    done: list[Action] = []
+    while state.phase == "pricing" and seat in RULES.waiting_on(state):
+        view = RULES.view(state, seat)
+        action = decide("fantasy-business", level, view, history, 23, SEARCH)
+        assert not isinstance(action, Give)
+        done.append(action)
+        state, events = RULES.apply(state, seat, action)
+        history = history + [e for e in events if e.public]
+    return done
+
+
+@pytest.mark.parametrize("level", ["standard", "strong"])
+def test_prices_never_depend_on_sheets_submitted_before(
+    level: Level, positions: list[Position]
+) -> None:
+    """Rivals who submitted first, asking the least or the most: the seat prices the same."""
+    position = next(p for p in positions if p.state.phase == "pricing" and p.state.articles[1])
+    state, seat = position.state, position.seat
+    runs = []
+    for dear in (False, True):
+        world = state.model_copy(deep=True)
+        for rival in world.seats():
+            if rival == seat or world.sheets[rival].submitted:
+                continue
+            for key in world.articles[rival]:
+                low, high = price_range(world, key)
+                world.sheets[rival].prices[key] = high if dear else low
+            world, _ = RULES.apply(world, rival, Submit())
+        runs.append(pricing_run(level, world, seat, position.history))
+    assert runs[0] == runs[1]
+    assert isinstance(runs[0][-1], Submit)
