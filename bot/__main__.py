@@ -92,10 +92,10 @@ def parser() -> argparse.ArgumentParser:
     migrate = commands.add_parser(
         "migrate-to",
         help="copy the SQLite database (SMITHFIELD_DB) into an empty PostgreSQL database",
-        description="Copy every game, seat, action, live message and setting from the SQLite "
-        "file SMITHFIELD_DB names into the empty PostgreSQL database at URL, check the counts "
-        "and that every game's log replays to its stored state, and commit only then. Stop "
-        "the bot first; afterwards set SMITHFIELD_DB=URL.",
+        description="Copy every table (games, seats, actions, live messages, records, settings) "
+        "from the SQLite file SMITHFIELD_DB names into the empty PostgreSQL database at URL, "
+        "check the counts and that every game's log replays to its stored state, and commit "
+        "only then. Stop the bot first; afterwards set SMITHFIELD_DB=URL.",
     )
     migrate.add_argument("url", metavar="URL", help="postgresql://user:password@host/database")
     return root

@@ -104,7 +104,15 @@ def test_migrate_to_copies_everything_and_checks_it(tmp_path: Path, pg_url: str)
     copied, original = everything(pg_url), everything(str(source))
     assert copied == original
     filled = {table for table, rows in copied.items() if rows}
-    assert filled >= {"games", "seats", "actions", "live_messages", "bot_meta"}
+    assert filled >= {
+        "games",
+        "seats",
+        "actions",
+        "live_messages",
+        "bot_meta",
+        "results",
+        "ratings",
+    }
     # The bot goes on on PostgreSQL: new games get new ids.
     store = open_store(pg_url)
     now = datetime.now(UTC)
