@@ -1,11 +1,14 @@
-"""Time the service path for accepted actions against a bare sqlite-utils write
+"""Time the service path for accepted actions against a bare write, on each backend
 (`python -m bench`), or run the AI tournaments (`python -m bench ai`, see tournament.py).
 
-Both sides run in one process, on one database file with 10,000 stored games, with the
-same pragmas (WAL, synchronous=FULL), interleaved sample by sample so that disk and CPU
-noise hits both alike. The baseline writes the same bytes the service writes (a game row
-upsert plus an action row insert, one commit). Prints p50/p99 per side and, last, the
-ratio of the medians.
+Both sides run in one process, on one database with 10,000 stored games, interleaved
+sample by sample so that disk and CPU noise hits both alike. The baseline writes the same
+bytes the service writes (a game row upsert plus an action row insert, one commit) with
+the backend's bare client: sqlite-utils on the same file with the same pragmas (WAL,
+synchronous=FULL), or psycopg on the same PostgreSQL database. PostgreSQL runs on a
+throwaway server the bench starts itself (initdb + pg_ctl, durable settings: fsync on),
+when this machine has the server binaries. Prints p50/p99 per side and, last, the ratio
+of the medians for SQLite.
 """
 
 import asyncio
@@ -15,13 +18,18 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Protocol
+
+import psycopg
+import sqlite_utils
 
 from bench import faults, sandbox, tournament
 from bot.service import Actor, GameService, Place
-from bot.store import Store
+from bot.store import Store, is_url, open_store
 from rules.registry import GAMES
 
 STORED_GAMES = 10_000
@@ -36,14 +44,79 @@ Scenario = Callable[["GameService"], Awaitable[Callable[[int], Awaitable[Act]]]]
 def fill(store: Store, count: int) -> None:
     """Many finished and lobby games, as a long-lived server accumulates."""
     state = json.dumps({"filler": "x" * 2000})
+    stamp = NOW.isoformat()
+    rows = (
+        {
+            "id": i + 1,
+            "guild_id": 1,
+            "channel_id": 1_000_000 + i,
+            "kind": "fagins-gang",
+            "status": "finished" if i % 10 else "lobby",
+            "host_id": 1,
+            "options": "{}",
+            "seed": 1,
+            "state": state,
+            "version": 3,
+            "created_at": stamp,
+            "updated_at": stamp,
+        }
+        for i in range(count)
+    )
     with store.transaction():
-        for i in range(count):
-            store.conn.execute(
-                "INSERT INTO games (guild_id, channel_id, kind, status, host_id, options, seed,"
-                " state, version, created_at, updated_at) VALUES (1, ?, 'fagins-gang', ?, 1,"
-                " '{}', 1, ?, 3, ?, ?)",
-                (1_000_000 + i, "finished" if i % 10 else "lobby", state, NOW, NOW),
+        store.insert_rows("games", rows)
+
+
+class Bare(Protocol):
+    """The baseline: one upsert and one insert of the same bytes, one commit."""
+
+    def write(self, payload: str, version: int) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class BareSqlite:
+    def __init__(self, path: str) -> None:
+        self.db = sqlite_utils.Database(path)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=FULL")
+        self.games = self.db.table("raw_games")
+        self.log = self.db.table("raw_actions")
+
+    def write(self, payload: str, version: int) -> None:
+        with self.db.conn:
+            self.games.upsert({"id": 1, "state": payload, "version": version}, pk="id")
+            self.log.insert({"game_id": 1, "seq": version, "action": '{"type": "pass"}'})
+
+    def close(self) -> None:
+        self.db.close()
+
+
+class BarePostgres:
+    def __init__(self, url: str) -> None:
+        self.conn = psycopg.connect(url)
+        self.conn.execute(
+            "CREATE TABLE IF NOT EXISTS raw_games (id BIGINT PRIMARY KEY, state TEXT,"
+            " version BIGINT)"
+        )
+        self.conn.execute(
+            "CREATE TABLE IF NOT EXISTS raw_actions (game_id BIGINT, seq BIGINT, action TEXT)"
+        )
+        self.conn.commit()
+
+    def write(self, payload: str, version: int) -> None:
+        with self.conn.transaction():
+            self.conn.execute(
+                "INSERT INTO raw_games (id, state, version) VALUES (1, %s, %s) ON CONFLICT (id)"
+                " DO UPDATE SET state = excluded.state, version = excluded.version",
+                (payload, version),
             )
+            self.conn.execute(
+                "INSERT INTO raw_actions (game_id, seq, action) VALUES (1, %s, %s)",
+                (version, '{"type": "pass"}'),
+            )
+
+    def close(self) -> None:
+        self.conn.close()
 
 
 def percentile(samples: list[float], q: float) -> float:
@@ -68,17 +141,18 @@ async def lobby_join_leave(service: GameService) -> Callable[[int], Awaitable[Ac
 
 
 async def measure(
-    name: str, make: Callable[[GameService], Awaitable[Callable[[int], Awaitable[int]]]]
+    name: str,
+    make: Callable[[GameService], Awaitable[Callable[[int], Awaitable[Act]]]],
+    location: str,
 ) -> float:
-    with tempfile.TemporaryDirectory() as folder:
-        store = Store(Path(folder) / "bench.db")
-        fill(store, STORED_GAMES)
-        service = GameService(store, GAMES, seed=1)
+    store = open_store(location)
+    fill(store, STORED_GAMES)
+    service = GameService(store, GAMES, seed=1)
+    bare: Bare = BarePostgres(location) if is_url(location) else BareSqlite(location)
+    try:
         step = await make(service)
-        raw = store.db.table("raw_games")
-        log = store.db.table("raw_actions")
         ours: list[float] = []
-        bare: list[float] = []
+        baseline: list[float] = []
         for i in range(SAMPLES):
             act = await step(i)  # choosing the move is the players' work, not timed
             started = time.perf_counter()
@@ -86,17 +160,18 @@ async def measure(
             ours.append(time.perf_counter() - started)
             payload = "y" * size
             started = time.perf_counter()
-            with store.transaction():
-                raw.upsert({"id": 1, "state": payload, "version": i}, pk="id")
-                log.insert({"game_id": 1, "seq": i, "action": '{"type": "pass"}'})
-            bare.append(time.perf_counter() - started)
-        store.close()
+            bare.write(payload, i)
+            baseline.append(time.perf_counter() - started)
+    finally:
+        bare.close()
+        service.close()
     ms = 1000
     p50o, p99o = statistics.median(ours) * ms, percentile(ours, 0.99) * ms
-    p50b, p99b = statistics.median(bare) * ms, percentile(bare, 0.99) * ms
+    p50b, p99b = statistics.median(baseline) * ms, percentile(baseline, 0.99) * ms
     ratio = p50o / p50b
+    side = "bare psycopg" if is_url(location) else "bare sqlite"
     print(
-        f"{name}: service p50 {p50o:.2f} ms p99 {p99o:.2f} ms | bare sqlite p50 "
+        f"{name}: service p50 {p50o:.2f} ms p99 {p99o:.2f} ms | {side} p50 "
         f"{p50b:.2f} ms p99 {p99b:.2f} ms | ratio {ratio:.2f}"
     )
     return ratio
@@ -178,12 +253,48 @@ def random_games_per_minute(kind: str, players: int, options: dict[str, int]) ->
     )
 
 
+@contextmanager
+def sqlite_databases() -> Iterator[Callable[[], str]]:
+    with tempfile.TemporaryDirectory() as folder:
+        names = iter(range(1, 1000))
+        yield lambda: str(Path(folder) / f"bench-{next(names)}.db")
+
+
+@contextmanager
+def postgres_databases() -> Iterator[Callable[[], str] | None]:
+    """Fresh databases on a throwaway durable server, or None without server binaries."""
+    from tests.pg_server import start_server
+
+    server = start_server(durable=True)
+    if server is None:
+        yield None
+        return
+    try:
+        yield server.database
+    finally:
+        server.stop()
+
+
+async def backend_ratios(label: str, databases: Callable[[], str]) -> float:
+    print(f"{label}: {STORED_GAMES} games stored, {SAMPLES} samples per scenario, interleaved")
+    ratios = [await measure(name, make, databases()) for name, make in SCENARIOS.items()]
+    return max(ratios)
+
+
 async def service_path() -> float:
     random_games_per_minute("fantasy-business", 5, {})
     random_games_per_minute("fagins-gang", 4, {"round_limit": 20})
-    print(f"{STORED_GAMES} games stored, {SAMPLES} samples per scenario, interleaved")
-    ratios = [await measure(name, make) for name, make in SCENARIOS.items()]
-    return max(ratios)
+    with postgres_databases() as databases:
+        if databases is None:
+            print(
+                "PostgreSQL: no server binaries (initdb, pg_ctl) on this machine; the "
+                "PostgreSQL figures are skipped (Debian: apt-get install postgresql)"
+            )
+        else:
+            ratio = await backend_ratios("PostgreSQL", databases)
+            print(f"PostgreSQL ratio {ratio:.2f}")
+    with sqlite_databases() as databases:
+        return await backend_ratios("SQLite", databases)
 
 
 def main(parts: list[str]) -> int:

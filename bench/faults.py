@@ -10,6 +10,10 @@ trust, and prints what it found:
   channel lock must serialise them exactly (consecutive versions, one log row per
   accepted move, replay equals the stored state).
 - fuzz: the hostile-command fuzz test with many more examples; any ⚠️ fails it.
+- PostgreSQL (when the machine has the server binaries; a throwaway server): three
+  processes acting on the same 50 games, three schedulers on 200 due defaults and 50
+  reminders, and a process SIGKILLed under load (tests/postgres/campaign.py, whose
+  small versions are in `make test`).
 """
 
 import asyncio
@@ -24,7 +28,7 @@ from pathlib import Path
 
 from bot.render.generic import EventPresenter
 from bot.service import Actor, GameService, Place
-from bot.store import Store
+from bot.store import open_store
 from rules.registry import GAMES
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -61,7 +65,7 @@ def kill_campaign(kills: int, seed: int = 1) -> tuple[int, int]:
             acknowledged_total += len(acknowledged)
             if not acknowledged:
                 continue
-            store = Store(path)
+            store = open_store(path)
             game_id, version = acknowledged[-1]
             game = store.game(game_id)
             moves = store.actions(game_id)
@@ -79,7 +83,7 @@ async def burst_campaign(games: int, bursts: int) -> tuple[int, int, int]:
     with tempfile.TemporaryDirectory() as folder:
         presenters = dict.fromkeys(GAMES, EventPresenter())
         service = GameService(
-            Store(Path(folder) / "burst.db"), GAMES, seed=3, presenters=presenters
+            open_store(Path(folder) / "burst.db"), GAMES, seed=3, presenters=presenters
         )
         places = [Place(500 + i, 1) for i in range(games)]
         players = [Actor(user, f"p{user}") for user in (1, 2, 3, 4)]
@@ -144,6 +148,44 @@ def fuzz(examples: int) -> int:
     return commands
 
 
+PG_GAMES = int(os.environ.get("SMITHFIELD_BENCH_PG_GAMES", "50"))
+PG_ROUNDS = int(os.environ.get("SMITHFIELD_BENCH_PG_ROUNDS", "20"))
+
+
+def postgres_campaign() -> None:
+    from tests.pg_server import start_server
+    from tests.postgres import campaign
+
+    server = start_server()
+    if server is None:
+        print("faults: no PostgreSQL server binaries on this machine; PostgreSQL part skipped")
+        return
+    try:
+        started = time.perf_counter()
+        done = campaign.hammer(server.database(), PG_GAMES, PG_ROUNDS, processes=3)
+        print(
+            f"faults: 3 processes on the same {PG_GAMES} PostgreSQL games, {PG_ROUNDS} rounds: "
+            f"{done.total} acknowledged actions {done.per_process}, none lost or refused for "
+            f"a race, versions consecutive, replays equal ({time.perf_counter() - started:.0f} s)"
+        )
+        started = time.perf_counter()
+        due = campaign.schedulers(server.database(), due=200, reminded=50, processes=3)
+        print(
+            f"faults: 3 schedulers, 200 games due and 50 reminders due: {due.defaults} defaults "
+            f"and {due.reminders} reminders, each once, announced {due.announced} "
+            f"({time.perf_counter() - started:.0f} s)"
+        )
+        started = time.perf_counter()
+        killed = campaign.kill_under_load(server.database(), PG_GAMES, PG_ROUNDS, kill_after=200)
+        print(
+            f"faults: SIGKILL of one of two PostgreSQL processes after {killed.victim} "
+            f"acknowledged actions; the other went on to {killed.survivor}; none lost "
+            f"({time.perf_counter() - started:.0f} s)"
+        )
+    finally:
+        server.stop()
+
+
 def main() -> int:
     started = time.perf_counter()
     kills, acknowledged = kill_campaign(KILLS)
@@ -159,4 +201,5 @@ def main() -> int:
         f"({time.perf_counter() - started:.0f} s)"
     )
     fuzz(FUZZ_EXAMPLES)
+    postgres_campaign()
     return 0

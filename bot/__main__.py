@@ -1,5 +1,6 @@
 """`python -m bot` runs the bot on Discord; `python -m bot sandbox` runs it locally;
 `python -m bot backup PATH` copies the database safely while the bot runs;
+`python -m bot migrate-to URL` moves a SQLite database into an empty PostgreSQL one;
 `python -m bot replay FILE` plays a game's replay file (`/game export`) again and checks
 its result.
 
@@ -18,7 +19,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from bot.settings import Settings
-from bot.store import StoreUnusable, open_store
+from bot.store import SqliteStore, StoreUnusable, is_url, open_store
 
 MAX_SANDBOX_PLAYERS = 8  # bot.sandbox.MAX_PLAYERS; kept here so --help stays light
 DEFAULT_SANDBOX_PORT = 8765
@@ -51,7 +52,7 @@ def parser() -> argparse.ArgumentParser:
         prog="python -m bot",
         description="Run Smithfield on Discord (needs DISCORD_TOKEN), or locally with `sandbox`.",
     )
-    commands = root.add_subparsers(dest="command", metavar="{sandbox,backup,replay}")
+    commands = root.add_subparsers(dest="command", metavar="{sandbox,backup,replay,migrate-to}")
     sandbox = commands.add_parser(
         "sandbox",
         help="play locally in a browser against a simulated Discord (no token needed)",
@@ -88,6 +89,15 @@ def parser() -> argparse.ArgumentParser:
         "(exit 1), e.g. because the rules data differ from the game's.",
     )
     replay.add_argument("file", type=Path, metavar="FILE", help="a replay file (.json)")
+    migrate = commands.add_parser(
+        "migrate-to",
+        help="copy the SQLite database (SMITHFIELD_DB) into an empty PostgreSQL database",
+        description="Copy every table (games, seats, actions, live messages, records, settings) "
+        "from the SQLite file SMITHFIELD_DB names into the empty PostgreSQL database at URL, "
+        "check the counts and that every game's log replays to its stored state, and commit "
+        "only then. Stop the bot first; afterwards set SMITHFIELD_DB=URL.",
+    )
+    migrate.add_argument("url", metavar="URL", help="postgresql://user:password@host/database")
     return root
 
 
@@ -120,6 +130,8 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
         return run_sandbox(settings, players=args.players, port=args.port)
     if args.command == "backup":
         return backup(settings, args.path)
+    if args.command == "migrate-to":
+        return migrate_to(settings, args.url)
     if settings.discord_token is None:
         print(
             "smithfield: DISCORD_TOKEN is not set. Put DISCORD_TOKEN=<your bot token> in .env "
@@ -144,12 +156,54 @@ def backup(settings: Settings, target: Path) -> int:
     if not target.parent.is_dir():
         print(f"smithfield: the folder {target.parent} does not exist.", file=sys.stderr)
         return 2
+    if is_url(settings.database_path):
+        print(
+            "smithfield: backup copies a SQLite file; for PostgreSQL use the server's own "
+            "tools (pg_dump, or continuous archiving).",
+            file=sys.stderr,
+        )
+        return 2
     store = open_store(settings.database_path)
+    assert isinstance(store, SqliteStore)
     try:
         store.backup(target)
     finally:
         store.close()
     print(f"smithfield: backed up {settings.database_path} to {target}")
+    return 0
+
+
+def migrate_to(settings: Settings, url: str) -> int:
+    if is_url(settings.database_path):
+        print(
+            "smithfield: migrate-to copies from a SQLite file: set SMITHFIELD_DB to the file's "
+            "path (the target URL is the argument).",
+            file=sys.stderr,
+        )
+        return 2
+    if not url.lower().startswith(("postgresql://", "postgres://")):
+        print(
+            f"smithfield: migrate-to copies into PostgreSQL; {url.split('@')[-1]!r} is not a "
+            "postgresql:// URL.",
+            file=sys.stderr,
+        )
+        return 2
+    if not Path(settings.database_path).is_file():
+        print(f"smithfield: there is no database file {settings.database_path}.", file=sys.stderr)
+        return 2
+    from bot.transfer import copy_store
+    from rules.registry import GAMES
+
+    source = open_store(settings.database_path)
+    try:
+        target = open_store(url)
+        try:
+            report = copy_store(source, target, GAMES)
+            print(f"smithfield: {report.line(source.location, target.location)}")
+        finally:
+            target.close()
+    finally:
+        source.close()
     return 0
 
 

@@ -24,7 +24,7 @@ LEVEL_WORDS = {
 
 
 def _lobby(service: GameService, place: Place, actor: Actor, what: str) -> GameRow | str:
-    game = service.store.open_game(place.channel_id)
+    game = service.store.open_game(place.channel_id, for_update=True)
     if game is None:
         return NO_GAME
     if game.status != "lobby":
@@ -106,7 +106,7 @@ async def set_autopilot(service: GameService, place: Place, actor: Actor, level:
 
 
 def _set_autopilot(service: GameService, place: Place, actor: Actor, level: str) -> Outcome:
-    game = service.store.open_game(place.channel_id)
+    game = service.store.open_game(place.channel_id, for_update=True)
     if game is None:
         return Outcome.refusal(NO_GAME)
     if actor.user_id != game.host_id and not actor.may_manage:

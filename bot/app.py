@@ -39,16 +39,23 @@ class SmithfieldTree(app_commands.CommandTree[Any]):
         await report_failure(interaction, error)
 
 
-class SmithfieldBot(commands.Bot):
+class SmithfieldBot(commands.AutoShardedBot):
+    """The bot: one process runs all shards (automatic sharding, the default) or the share
+    `SMITHFIELD_SHARDS` names; several processes then share one PostgreSQL database."""
+
     def __init__(self, settings: Settings, service: GameService) -> None:
         # Slash commands and DMs need no privileged intents.
         intents = discord.Intents.default()
+        shards: dict[str, Any] = {}
+        if settings.shard_ids is not None:
+            shards = {"shard_ids": settings.shard_ids, "shard_count": settings.shard_count}
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
             tree_cls=SmithfieldTree,
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
+            **shards,
         )
         self.settings = settings
         self.service = service
@@ -64,6 +71,11 @@ class SmithfieldBot(commands.Bot):
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         self.add_dynamic_items(GameButton)
+        if not self.settings.syncs_commands:
+            # The process running shard 0 registers the commands; N processes syncing at
+            # once would only spend Discord's rate limit.
+            self.sync_result = "not this process"
+            return
         self.sync_result = await sync_commands(
             self.tree,
             self.service.store,
@@ -88,7 +100,8 @@ def create_bot(
     presenters: Mapping[str, Presenter] | None = None,
 ) -> SmithfieldBot:
     """A bot ready to start: store opened, checked and migrated, service wired, cogs on
-    setup. Raises `StoreUnusable` (one line naming the file) for a database it cannot use."""
+    setup. Raises `StoreUnusable` (one line naming the file or URL) for a database it cannot
+    use."""
     if games is None:
         from rules.registry import GAMES
 
@@ -100,6 +113,13 @@ def create_bot(
     service.ai_seconds = settings.ai_seconds
     service.ai_pace = settings.ai_pace_seconds
     return SmithfieldBot(settings, service)
+
+
+def simulated_shard_count(bot: discord.AutoShardedClient) -> int | None:
+    """The shard count to give a simulated Discord (simcord): with automatic sharding the
+    real gateway recommends a count, which a simulation cannot, so one shard is used;
+    with `SMITHFIELD_SHARDS` set the bot already knows its count (None: use it)."""
+    return 1 if bot.shard_count is None else None
 
 
 def bot_of(interaction: discord.Interaction[Any]) -> SmithfieldBot:

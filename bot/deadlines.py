@@ -5,9 +5,18 @@ scheduler (cogs/clockwork.py) calls `tick` after startup and then sleeps until t
 deadline or reminder is due (woken early when a command moves a deadline). A default
 applied at a deadline moves the game to its next step, which sets a new deadline, so a
 tick that runs twice (or after a restart) cannot apply the same default twice.
+
+Several processes may run the scheduler on one PostgreSQL database. Each reminder and
+each seat's default is its own transaction that first leases the game (`lease_game`:
+`FOR UPDATE SKIP LOCKED`) and then checks, under that lock, that the work is still due:
+a game another scheduler is handling is skipped rather than waited for, and once the
+holder commits, the reminder is marked sent and the default has moved the step on, so
+nobody does it again. A game skipped because something held it is looked at again
+soon (`Tick.skipped`), in case what held it was a player's command.
 """
 
 import logging
+from dataclasses import dataclass, field
 from datetime import datetime
 from functools import partial
 from typing import Any
@@ -39,7 +48,7 @@ def _may_steer(game: GameRow, actor: Actor) -> bool:
 
 
 def _running(service: GameService, place: Place) -> GameRow | str:
-    game = service.store.open_game(place.channel_id)
+    game = service.store.open_game(place.channel_id, for_update=True)
     if game is None:
         return "There is no game in this channel. Start one with `/game new`."
     return game
@@ -152,22 +161,38 @@ def _waiting_mentions(table: Table) -> tuple[str, list[int]]:
     return ", ".join(table.mention(seat) for seat in seats), [table.user_id(s) for s in seats]
 
 
-async def tick(service: GameService, now: datetime) -> list[tuple[int, Outcome]]:
+SKIPPED = Outcome()
+"""A reminder's or default's answer when another transaction held the game."""
+
+
+@dataclass
+class Tick:
+    """What one pass of the scheduler did."""
+
+    said: list[tuple[int, Outcome]] = field(default_factory=list)
+    """(channel, outcome) to announce."""
+    skipped: int = 0
+    """Due work on games that another process or command held at that moment."""
+
+
+async def tick(service: GameService, now: datetime) -> Tick:
     """Send due reminders and apply defaults whose deadline passed, for every game."""
-    said: list[tuple[int, Outcome]] = []
+    done = Tick()
     for game in await service.call(service.store.timed_games):
         try:
             if deadline_passed(game, now):
-                said.extend(await _expire(service, game, now))
+                await _expire(service, game, now, done)
             elif reminder_due(game, now):
                 outcome = await service.command(
                     game.channel_id, partial(_remind, service, game.id, now)
                 )
-                if outcome.public:
-                    said.append((game.channel_id, outcome))
+                if outcome is SKIPPED:
+                    done.skipped += 1
+                elif outcome.public:
+                    done.said.append((game.channel_id, outcome))
         except Exception:  # one broken game must not hold up every other game's clock
             log.exception("Deadline handling failed for game %s", game.id)
-    return said
+    return done
 
 
 async def next_due(service: GameService, after: datetime) -> datetime | None:
@@ -178,7 +203,9 @@ async def next_due(service: GameService, after: datetime) -> datetime | None:
 
 
 def _remind(service: GameService, game_id: int, now: datetime) -> Outcome:
-    game = service.store.game(game_id)
+    game = service.store.lease_game(game_id)
+    if game is None:
+        return SKIPPED
     if game.status != "active" or not reminder_due(game, now):
         return Outcome()
     table = service.table_for(game)
@@ -191,28 +218,31 @@ def _remind(service: GameService, game_id: int, now: datetime) -> Outcome:
     return Outcome(public=[Message(content=text, mentions=users)], channel_id=game.channel_id)
 
 
-async def _expire(service: GameService, game: GameRow, now: datetime) -> list[tuple[int, Outcome]]:
+async def _expire(service: GameService, game: GameRow, now: datetime, done: Tick) -> None:
     """Apply the default action for every seat the expired step waits on (each default in
     its own transaction, so one seat's refusal cannot undo another's move)."""
-    said: list[tuple[int, Outcome]] = []
     first = await service.call(service.table_for, game)
     if robots.no_one_human(first):
         # A game of AIs alone: its "deadline" is the pace of its moves; the AI runner
         # plays the next one (a search must not run inside a transaction).
         if service.on_ai_due is not None:
             service.on_ai_due(game.id)
-        return said
+        return
     for seat in first.rules.waiting_on(first.state):
         outcome = await service.command(
             game.channel_id, partial(_expire_seat, service, game.id, seat, now)
         )
-        if outcome.accepted and (outcome.public or outcome.private):
-            said.append((game.channel_id, outcome))
-    return said
+        if outcome is SKIPPED:
+            done.skipped += 1
+        elif outcome.accepted and (outcome.public or outcome.private):
+            done.said.append((game.channel_id, outcome))
 
 
 def _expire_seat(service: GameService, game_id: int, seat: int, now: datetime) -> Outcome:
-    table = service.table_for(service.store.game(game_id))
+    leased = service.store.lease_game(game_id)
+    if leased is None:
+        return SKIPPED
+    table = service.table_for(leased)
     game = table.game
     if game.status != "active" or not deadline_passed(game, now):
         return Outcome()

@@ -20,7 +20,7 @@ import discord
 from bot.buttons import view_of
 from bot.limits import fit
 from bot.messages import TABLE, Live, Message
-from bot.store import LiveRow
+from bot.store import LiveRow, Store
 
 log = logging.getLogger(__name__)
 
@@ -63,7 +63,7 @@ class LiveStore(Protocol):
     def live_lock(self, key: tuple[int, str, int]) -> asyncio.Lock: ...
 
     @property
-    def store(self) -> Any: ...
+    def store(self) -> Store: ...
 
 
 async def sync(client: discord.Client, service: LiveStore, live: Live, channel_id: int) -> bool:

@@ -29,7 +29,7 @@ from datetime import UTC, datetime
 import simcord
 from simcord.builders import ChannelHandle, GuildHandle, WebhookHandle
 
-from bot.app import SmithfieldBot, create_bot
+from bot.app import SmithfieldBot, create_bot, simulated_shard_count
 from bot.sandbox_rooms import Room, RoomServer
 from bot.settings import Settings
 
@@ -153,7 +153,7 @@ class Sandbox:
         self._stack.callback(bot.service.close)
         # The sandbox runs until stopped; bot errors are logged by discord.py as on
         # Discord instead of being collected for a test to inspect.
-        env = simcord.Env(bot, check_errors=False)
+        env = simcord.Env(bot, check_errors=False, shard_count=simulated_shard_count(bot))
         self._world = build_world(env, self.player_count)
         lag = (self.real_clock() - env.now()).total_seconds()
         env.backend.clock.advance(max(0.0, lag))

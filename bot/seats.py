@@ -17,7 +17,7 @@ from bot.table import Table
 
 
 def _running(service: GameService, place: Place) -> GameRow | str:
-    game = service.store.open_game(place.channel_id)
+    game = service.store.open_game(place.channel_id, for_update=True)
     if game is None:
         return "There is no game in this channel. Start one with `/game new`."
     if game.status != "active":

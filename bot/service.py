@@ -34,7 +34,15 @@ from bot.records import results
 from bot.records.fingerprint import fingerprint
 from bot.render.generic import LOBBY, EventPresenter, joined, lobby_embed
 from bot.replay import Replayed, is_undo, replay
-from bot.store import ActionRow, ChannelBusy, DatabaseBusy, GameRow, Store, VersionConflict
+from bot.store import (
+    ActionRow,
+    ChannelBusy,
+    DatabaseBusy,
+    DatabaseUnavailable,
+    GameRow,
+    Store,
+    VersionConflict,
+)
 from bot.table import Table
 from bot.timing import UNTIMED_STEP_HOURS, deadline_changes, same_step, stamp, timer_line
 from rules.errors import RuleError
@@ -52,6 +60,9 @@ STATE_CACHE_SIZE = 256
 MAX_AUTOPILOT_STEPS = 500
 """A game where every seat is on autopilot still stops after this many moves per call."""
 STORE_THREADS = 4
+RACE_RETRIES = 3
+"""How often a command whose transaction lost a race (a version conflict, a deadlock) is
+run again on fresh reads before the player is told to try again."""
 SCHEDULING_COLUMNS = frozenset({"deadline", "reminded", "remind_hours", "paused_at", "status"})
 
 
@@ -95,6 +106,9 @@ BUSY = (
     "try again in a moment."
 )
 RACED = "Another move reached the game first; nothing changed, please try again."
+UNREACHABLE = (
+    "The table is busy: the database could not be reached. Nothing changed; try again in a moment."
+)
 GONE = "That game has ended or changed since you asked; nothing was done."
 NOT_HERE = Outcome.refusal(NO_GAME)
 """`_act_here`'s answer when the channel has no game: look for the player's game instead."""
@@ -162,8 +176,11 @@ class GameService:
 
     async def command(self, channel_id: int, work: Callable[[], Outcome]) -> Outcome:
         """A command's work: in a store thread, under the channel's lock, as one
-        transaction. A database that stays locked, or a race lost to another process,
-        is a clear refusal and nothing changed."""
+        transaction. Its first read of the game locks the game's row (`for_update`), so
+        a command in another process waits for this one instead of racing it; a race
+        lost all the same (a version conflict, a deadlock) runs the work again on fresh
+        reads, a few times. A database that stays locked or cannot be reached, or a race
+        lost every time, is a clear refusal and nothing changed."""
         async with self.lock(channel_id):
             outcome, moved = await self.call(self._transaction, work)
         if moved and self.on_deadlines_changed is not None:
@@ -173,15 +190,25 @@ class GameService:
         return outcome
 
     def _transaction(self, work: Callable[[], Outcome]) -> tuple[Outcome, bool]:
+        for attempt in range(RACE_RETRIES + 1):
+            try:
+                return self._attempt(work)
+            except VersionConflict:
+                if attempt == RACE_RETRIES:
+                    return Outcome.refusal(RACED), False
+            except DatabaseBusy:
+                return Outcome.refusal(BUSY), False
+            except DatabaseUnavailable:
+                return Outcome.refusal(UNREACHABLE), False
+        raise AssertionError("unreachable")  # the loop always returns
+
+    def _attempt(self, work: Callable[[], Outcome]) -> tuple[Outcome, bool]:
+        """Run `work` once in one transaction (all of it commits, or none of it)."""
         committed = self._committed
         committed.states, committed.moved = [], False
         try:
             with self.store.transaction():
                 outcome = work()
-        except DatabaseBusy:
-            return Outcome.refusal(BUSY), False
-        except VersionConflict:
-            return Outcome.refusal(RACED), False
         finally:
             parsed, committed.states = committed.states, []
         # Only states that reached the database may be served from memory.
@@ -262,7 +289,7 @@ class GameService:
     def _new_game(
         self, place: Place, actor: Actor, rules: GameRules, options: dict[str, Any]
     ) -> Outcome:
-        existing = self.store.open_game(place.channel_id)
+        existing = self.store.open_game(place.channel_id, for_update=True)
         if existing is not None:
             return Outcome.refusal(self._busy(existing))
         seed = self.seed if self.seed is not None else secrets.randbits(48)
@@ -298,7 +325,7 @@ class GameService:
         return await self.command(place.channel_id, partial(self._join, place, actor))
 
     def _join(self, place: Place, actor: Actor) -> Outcome:
-        game = self.store.open_game(place.channel_id)
+        game = self.store.open_game(place.channel_id, for_update=True)
         if game is None:
             return Outcome.refusal(NO_GAME)
         if game.status != "lobby":
@@ -322,7 +349,7 @@ class GameService:
         return await self.command(place.channel_id, partial(self._leave, place, actor))
 
     def _leave(self, place: Place, actor: Actor) -> Outcome:
-        game = self.store.open_game(place.channel_id)
+        game = self.store.open_game(place.channel_id, for_update=True)
         if game is None:
             return Outcome.refusal(NO_GAME)
         table = self.table_for(game)
@@ -360,7 +387,7 @@ class GameService:
         return await self.command(place.channel_id, partial(self._start, place, actor, first_user))
 
     def _start(self, place: Place, actor: Actor, first_user: int | None) -> Outcome:
-        game = self.store.open_game(place.channel_id)
+        game = self.store.open_game(place.channel_id, for_update=True)
         if game is None:
             return Outcome.refusal(NO_GAME)
         if game.status != "lobby":
@@ -414,8 +441,8 @@ class GameService:
         return await self.command(place.channel_id, partial(self._abort, place, actor, game_id))
 
     def abortable(self, place: Place, actor: Actor, game_id: int | None = None) -> GameRow | str:
-        """The table `actor` may abort here, or why not."""
-        game = self.store.open_game(place.channel_id)
+        """The table `actor` may abort here, or why not (locking it inside a command)."""
+        game = self.store.open_game(place.channel_id, for_update=True)
         if game is None or (game_id is not None and game.id != game_id):
             return NO_GAME if game_id is None else GONE
         if actor.user_id != game.host_id and not actor.may_manage:
@@ -574,7 +601,7 @@ class GameService:
     def _act_here(
         self, channel_id: int, actor: Actor, build: ActionBuilder, kind: str | None
     ) -> Outcome:
-        game = self.store.open_game(channel_id)
+        game = self.store.open_game(channel_id, for_update=True)
         if game is None:
             return NOT_HERE
         return self._act_on(game, actor, build, kind)
@@ -602,7 +629,7 @@ class GameService:
     def _act_in_game(
         self, game_id: int, actor: Actor, build: ActionBuilder, kind: str | None
     ) -> Outcome:
-        return self._act_on(self.store.game(game_id), actor, build, kind)
+        return self._act_on(self.store.game(game_id, for_update=True), actor, build, kind)
 
     def _act_on(
         self, game: GameRow, actor: Actor, build: ActionBuilder, kind: str | None
@@ -913,7 +940,7 @@ class GameService:
         return table, seat, level, self._known_history(table)
 
     def _robot_move(self, game_id: int, seat: int, version: int, action: Any) -> Outcome:
-        game = self.store.game(game_id)
+        game = self.store.game(game_id, for_update=True)
         if game.version != version or game.status != "active":
             return Outcome()  # the game moved on meanwhile: the runner asks again
         table = self.table_for(game)

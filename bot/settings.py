@@ -4,6 +4,7 @@ Every setting is documented in `.env.example`; this module is the single place t
 reads the environment, so tests build `Settings(...)` directly instead.
 """
 
+import re
 from pathlib import Path
 
 from pydantic import Field, SecretStr, field_validator
@@ -16,7 +17,8 @@ class Settings(BaseSettings):
     )
 
     discord_token: SecretStr | None = Field(default=None, alias="DISCORD_TOKEN")
-    # A file path (SQLite), kept as typed: a URL must not be normalised into a path.
+    # A file path (SQLite) or a postgresql:// URL, kept as typed: a URL must not be
+    # normalised into a path.
     database_path: str | Path = Field(default="data/smithfield.db", alias="SMITHFIELD_DB")
     # The sandbox (`python -m bot sandbox`) keeps its games apart from real ones.
     sandbox_database_path: str | Path = Field(
@@ -31,8 +33,11 @@ class Settings(BaseSettings):
     log_level: str = Field(default="INFO", alias="SMITHFIELD_LOG_LEVEL")
     dev_guild_id: int | None = Field(default=None, alias="SMITHFIELD_DEV_GUILD")
     force_sync: bool = Field(default=False, alias="SMITHFIELD_FORCE_SYNC")
+    # Which of the bot's shards this process runs, "FIRST-LAST/COUNT" (e.g. 0-3/8) or
+    # "ID/COUNT"; unset: every shard, as many as Discord recommends, in this one process.
+    shards: str | None = Field(default=None, alias="SMITHFIELD_SHARDS")
 
-    @field_validator("discord_token", "seed", "dev_guild_id", mode="before")
+    @field_validator("discord_token", "seed", "dev_guild_id", "shards", mode="before")
     @classmethod
     def _blank_is_unset(cls, value: object) -> object:
         # An empty `NAME=` line (as in .env.example) means "not set", not "empty".
@@ -47,3 +52,43 @@ class Settings(BaseSettings):
         if level not in {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"}:
             raise ValueError(f"unknown log level {value!r}")
         return level
+
+    @field_validator("shards")
+    @classmethod
+    def _shard_range(cls, value: str | None) -> str | None:
+        if value is not None:
+            parse_shards(value)
+        return value
+
+    @property
+    def shard_ids(self) -> list[int] | None:
+        """The shards this process runs (None: all of them, automatically)."""
+        return None if self.shards is None else parse_shards(self.shards)[0]
+
+    @property
+    def shard_count(self) -> int | None:
+        """How many shards the bot has in all (None: as Discord recommends)."""
+        return None if self.shards is None else parse_shards(self.shards)[1]
+
+    @property
+    def syncs_commands(self) -> bool:
+        """Only one process registers the slash commands: the one that runs shard 0 (which
+        also receives every DM), or the only process when sharding is automatic."""
+        ids = self.shard_ids
+        return ids is None or 0 in ids
+
+
+_SHARDS = re.compile(r"^\s*(\d+)(?:\s*-\s*(\d+))?\s*/\s*(\d+)\s*$")
+
+
+def parse_shards(text: str) -> tuple[list[int], int]:
+    """ "0-3/8" -> ([0, 1, 2, 3], 8); "5/8" -> ([5], 8)."""
+    match = _SHARDS.match(text)
+    if match is None:
+        raise ValueError(f"{text!r} is not FIRST-LAST/COUNT (e.g. 0-3/8) or ID/COUNT (e.g. 5/8)")
+    first = int(match.group(1))
+    last = int(match.group(2) or first)
+    count = int(match.group(3))
+    if count < 1 or not 0 <= first <= last < count:
+        raise ValueError(f"shards {first}-{last} are not within 0-{count - 1} (of {count})")
+    return list(range(first, last + 1)), count

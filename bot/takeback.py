@@ -42,7 +42,7 @@ def _describe(service: GameService, moves: list[Move], table: Table) -> str:
 
 
 def _undo(service: GameService, place: Place, actor: Actor, confirmed_seq: int | None) -> Outcome:
-    game = service.store.open_game(place.channel_id)
+    game = service.store.open_game(place.channel_id, for_update=True)
     if game is None:
         return Outcome.refusal(NO_GAME if confirmed_seq is None else GONE)
     if game.status != "active":

@@ -1,5 +1,7 @@
 """The scheduler: reminders and default moves when deadlines pass, and `/games`.
 
+Every bot process runs this loop; on a shared PostgreSQL database the leases in
+bot.deadlines make each reminder and default happen once whichever process gets there.
 The loop sleeps until the next reminder or deadline is due (at most `LONGEST_SLEEP`, so
 deadlines that another process set are seen too), not every minute: a quiet bot wakes a
 few times an hour, and a test that moves simulated time by days needs a handful of
@@ -26,6 +28,9 @@ LONGEST_SLEEP = timedelta(minutes=15)
 SHORTEST_SLEEP = timedelta(seconds=1)
 LATE_BY = timedelta(seconds=1)
 """Wake just after a moment is due, never just before it."""
+BUSY_RETRY = timedelta(seconds=10)
+"""How soon to look again at due work that was skipped because something held its game
+(another process's scheduler, which will have done it, or a player's command)."""
 
 
 class Clockwork(commands.Cog):
@@ -45,7 +50,8 @@ class Clockwork(commands.Cog):
     async def check_deadlines(self) -> None:
         service = self.bot.service
         now = service.clock()
-        for channel_id, outcome in await deadlines.tick(service, now):
+        done = await deadlines.tick(service, now)
+        for channel_id, outcome in done.said:
             # One loop serves every game, and discord.py ends a loop for good on an
             # unexpected error: a channel the bot cannot post in must not stop the rest.
             try:
@@ -53,6 +59,8 @@ class Clockwork(commands.Cog):
             except Exception:
                 log.exception("Could not announce a deadline outcome in channel %s", channel_id)
         due = await deadlines.next_due(service, now)
+        if done.skipped:
+            due = min(due or now + BUSY_RETRY, now + BUSY_RETRY)
         self.check_deadlines.change_interval(seconds=self._sleep_until(due).total_seconds())
 
     @check_deadlines.before_loop

@@ -251,7 +251,7 @@ class FantasyBusiness(commands.Cog):
     async def price_article(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        own = self._own(interaction)
+        own = await self.bot.service.call(self._own, interaction)
         if own is None or own[1].you is None or not own[1].you.price_ranges:
             return [_choice(name, key) for name, key in lookup.article_choices(current)][:CHOICES]
         ranges = own[1].you.price_ranges
@@ -279,7 +279,7 @@ class FantasyBusiness(commands.Cog):
     async def prices_button(
         self, interaction: discord.Interaction[Any], game_id: int, arg: str
     ) -> None:
-        found = self._seated_in(interaction, game_id)
+        found = await self.bot.service.call(self._seated_in, interaction, game_id)
         if isinstance(found, str):
             await deliver(interaction, Outcome.refusal(found), None)
             return
@@ -316,7 +316,7 @@ class FantasyBusiness(commands.Cog):
     ) -> None:
         """Each filled-in field is its own SetPrice action: valid ones are kept, the
         refused ones are reported per article, and the reply shows the sheet as it is now."""
-        found = self._seated_in(interaction, game_id)
+        found = await self.bot.service.call(self._seated_in, interaction, game_id)
         if isinstance(found, str):
             await deliver(interaction, Outcome.refusal(found), None)
             return
@@ -356,14 +356,15 @@ class FantasyBusiness(commands.Cog):
             else:
                 reason = outcome.reply.content if outcome.reply else ""
                 problems.append(reason.removeprefix("❌ "))
-        game = self.bot.service.store.game(game_id)
+        service = self.bot.service
+        now = await service.call(lambda: service.table_for(service.store.game(game_id)))
         if problems and not done:
             merged.reply = Message(content=f"❌ {' '.join(problems)}")
         else:
             lines = [f"Prices on your sheet: {', '.join(done)}." if done else "No price changed."]
             lines += [f"⚠️ Not set — {problem}" for problem in problems]
-            merged.reply = sheet_message(self.bot.service.table_for(game), seat, "\n".join(lines))
-        await deliver(interaction, merged, game.channel_id)
+            merged.reply = sheet_message(now, seat, "\n".join(lines))
+        await deliver(interaction, merged, now.game.channel_id)
 
     # -- special cards and trades --------------------------------------------------------
 
@@ -397,14 +398,14 @@ class FantasyBusiness(commands.Cog):
     async def play_card(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        return self._own_specials(interaction, current)
+        return await self.bot.service.call(self._own_specials, interaction, current)
 
     @play.autocomplete("article")
     async def play_article(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         """The target's articles for Thief and Fire, your own for a Royal Warrant."""
-        own = self._own(interaction)
+        own = await self.bot.service.call(self._own, interaction)
         choices = lookup.article_choices(current)
         if own is not None:
             table, view = own
@@ -450,7 +451,7 @@ class FantasyBusiness(commands.Cog):
     async def give_article(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        own = self._own(interaction)
+        own = await self.bot.service.call(self._own, interaction)
         choices = lookup.article_choices(current)
         if own is not None and own[1].you is not None:
             mine = own[1].seats[own[1].you.seat].articles
@@ -462,7 +463,7 @@ class FantasyBusiness(commands.Cog):
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         """Only the caller's own specials: the list is shown to the caller alone."""
-        return self._own_specials(interaction, current)
+        return await self.bot.service.call(self._own_specials, interaction, current)
 
     def _own_specials(
         self, interaction: discord.Interaction[Any], current: str

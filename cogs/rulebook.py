@@ -20,10 +20,10 @@ class Rulebook(commands.Cog):
     def __init__(self, bot: SmithfieldBot) -> None:
         self.bot = bot
 
-    def _table(self, interaction: discord.Interaction[Any]) -> rulebook.TableRules | None:
-        """The lobby or running game where the command was used, if any."""
-        store = self.bot.service.store
-        game = store.open_game(place_of(interaction).channel_id)
+    def _table(self, channel_id: int) -> rulebook.TableRules | None:
+        """The lobby or running game where the command was used, if any (a store read: run
+        in a store thread)."""
+        game = self.bot.service.store.open_game(channel_id)
         if game is None:
             return None
         players = None
@@ -37,7 +37,7 @@ class Rulebook(commands.Cog):
         topic=[app_commands.Choice(name=title, value=key) for key, title in rulebook.TITLES.items()]
     )
     async def rules(self, interaction: discord.Interaction[Any], topic: str | None = None) -> None:
-        table = self._table(interaction)
+        table = await self.bot.service.call(self._table, place_of(interaction).channel_id)
         texts = rulebook.topics(rulebook.rules_data(), table)
         title, text = texts[topic or rulebook.default_topic(table)]
         embed = discord.Embed(title=title, description=text, colour=COLOUR)

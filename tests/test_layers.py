@@ -14,6 +14,8 @@ NO_IO = {
     "discord",
     "sqlite3",
     "sqlite_utils",
+    "psycopg",
+    "psycopg_pool",
     "time",
     "datetime",
     "socket",
@@ -40,6 +42,7 @@ AI_MAY_IMPORT = {
     "typing",
 }
 RANDOM_ALLOWED = {ROOT / "rules" / "rng.py"}
+DATABASE_CLIENTS = {"sqlite3", "sqlite_utils", "psycopg", "psycopg_pool"}
 
 
 def imported(path: Path) -> set[str]:
@@ -59,6 +62,30 @@ def test_a_layer_imports_nothing_above_it(layer: str) -> None:
         for path in (ROOT / layer).rglob("*.py")
     }
     assert {path: names for path, names in offenders.items() if names} == {}
+
+
+def test_only_the_store_talks_to_a_database() -> None:
+    """Everything else goes through the `Store` interface (bot/store/base.py): no database
+    client and no store connection outside bot/store/ (the bench's bare baseline writes
+    through clients of its own, on purpose)."""
+    outside = [
+        path
+        for layer in ("bot", "cogs", "bench")
+        for path in (ROOT / layer).rglob("*.py")
+        if (ROOT / "bot" / "store") not in path.parents
+    ]
+    clients = {
+        str(path.relative_to(ROOT)): sorted(imported(path) & DATABASE_CLIENTS)
+        for path in outside
+        if path.parent.name != "bench"
+    }
+    assert {path: names for path, names in clients.items() if names} == {}
+    around = [
+        str(path.relative_to(ROOT))
+        for path in outside
+        if "store.conn" in path.read_text() or "store.db" in path.read_text()
+    ]
+    assert around == []
 
 
 def test_only_the_seeded_generator_uses_random() -> None:

@@ -71,6 +71,7 @@ def compute(results: Iterable[ResultRow]) -> dict[int, RatingRow]:
 
 def recompute(store: Store, guild_id: int, kind: str) -> list[RatingRow]:
     """Replace a server's stored ratings of one game by those its results give."""
+    store.lock_ratings(guild_id, kind)
     ratings = list(compute(store.results_in_order(guild_id, kind)).values())
     store.clear_ratings(guild_id, kind)
     store.save_ratings(ratings)
@@ -82,6 +83,7 @@ def update(store: Store, game: list[ResultRow]) -> None:
     if not game:
         return
     first = game[0]
+    store.lock_ratings(first.guild_id, first.kind)  # another process may finish one too
     if store.results_after(first.guild_id, first.kind, first.finished_at, first.game_id):
         recompute(store, first.guild_id, first.kind)
         return

@@ -1,17 +1,22 @@
-"""Storage for games, seats and the action log.
+"""Storage for games, seats and the action log: one interface, two backends.
 
+`Store` (bot.store.base) is what the rest of the bot is written against; `SqliteStore`
+(a file, the default) and `PostgresStore` (a `postgresql://` URL, for several processes)
+implement it with the same schema, migrations and queries (bot.store.schema, .sql).
 `open_store` turns the `SMITHFIELD_DB` setting into a checked, migrated store, or raises
-`StoreUnusable` with one line that names the file and what to do, so that a bad database
-stops the bot at startup instead of failing players' moves later.
+`StoreUnusable` with one line that names the database and what to do, so that a bad
+database stops the bot at startup instead of failing players' moves later.
 """
 
 import os
 import sqlite3
 from pathlib import Path
 
+from bot.store.base import Store
 from bot.store.errors import (
     ChannelBusy,
     DatabaseBusy,
+    DatabaseUnavailable,
     StoreError,
     StoreUnusable,
     VersionConflict,
@@ -27,36 +32,49 @@ from bot.store.rows import (
 )
 from bot.store.sqlite import DEFAULT_BUSY_SECONDS, SqliteStore
 
-Store = SqliteStore
-"""The store the service is written against."""
-
 __all__ = [
     "ActionRow",
     "ChannelBusy",
     "DatabaseBusy",
+    "DatabaseUnavailable",
     "GameRow",
     "LiveRow",
     "RatingRow",
     "ResultRow",
     "SeatRow",
+    "SqliteStore",
     "Status",
     "Store",
     "StoreError",
     "StoreUnusable",
     "VersionConflict",
+    "is_url",
     "open_store",
 ]
 
+POSTGRES_SCHEMES = ("postgresql", "postgres")
+
+
+def is_url(location: str | Path) -> bool:
+    """A `scheme://…` setting rather than a file path."""
+    return "://" in str(location)
+
 
 def open_store(location: str | Path, *, busy_seconds: float = DEFAULT_BUSY_SECONDS) -> Store:
-    """Open the configured database after checking it can be used."""
+    """Open the configured database after checking it can be used: a `postgresql://` (or
+    `postgres://`) URL is a PostgreSQL server, any other URL is refused in one line, and
+    anything else is a SQLite file path."""
     text = str(location)
-    if "://" in text:
+    if is_url(text):
         scheme, rest = text.split("://", 1)
+        if scheme.lower() in POSTGRES_SCHEMES:
+            from bot.store.postgres import open_postgres
+
+            return open_postgres(text, busy_seconds=busy_seconds)
         shown = f"{scheme}://{rest.rsplit('@', 1)[-1]}"  # never print a password
         raise StoreUnusable(
             f"SMITHFIELD_DB={shown} is a {scheme}:// URL, which this bot does not support; "
-            "set it to a file path for SQLite (e.g. data/smithfield.db)."
+            "set it to a file path for SQLite (e.g. data/smithfield.db) or a postgresql:// URL."
         )
     path = Path(location)
     check_sqlite_file(path)

@@ -18,5 +18,10 @@ class DatabaseBusy(StoreError):
 
 
 class StoreUnusable(Exception):
-    """The database cannot be used at all (startup): the message names the file and what
-    to do, in one line, for `python -m bot` to print instead of a traceback."""
+    """The database cannot be used at all (startup): the message names the file (or the
+    URL, without its password) and what to do, in one line, for `python -m bot` to print
+    instead of a traceback."""
+
+
+class DatabaseUnavailable(StoreError):
+    """The database server could not be reached (or dropped the connection) mid-command."""

@@ -70,8 +70,7 @@ def player(w: World, seat: int) -> simcord.MemberActor:
 
 
 def last_game_id(w: World) -> int:
-    row = w.store.conn.execute("SELECT max(id) FROM games").fetchone()
-    return int(row[0])
+    return max(int(row["id"]) for row in w.store.rows("games"))
 
 
 # -- choosing and playing moves ------------------------------------------------------------

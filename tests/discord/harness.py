@@ -14,7 +14,7 @@ import discord
 import simcord
 from simcord.builders import ChannelHandle, GuildHandle
 
-from bot.app import SmithfieldBot, create_bot
+from bot.app import SmithfieldBot, create_bot, simulated_shard_count
 from bot.clock import Clock, system_clock
 from bot.live import sync
 from bot.render.generic import EventPresenter
@@ -67,11 +67,11 @@ class World:
 
     def snapshot(self) -> list[tuple[Any, ...]]:
         """Everything stored, to prove a refused command changed nothing."""
-        conn = self.store.conn
+        store = self.store
         return [
-            *conn.execute("SELECT * FROM games ORDER BY id").fetchall(),
-            *conn.execute("SELECT * FROM seats ORDER BY game_id, position").fetchall(),
-            *conn.execute("SELECT * FROM actions ORDER BY game_id, seq").fetchall(),
+            tuple(row.values())
+            for table in ("games", "seats", "actions")
+            for row in store.rows(table)
         ]
 
 
@@ -94,7 +94,8 @@ async def world(
     clock: Clock = system_clock,
 ) -> AsyncIterator[World]:
     bot = make_bot(settings, clock, games)
-    async with simcord.run(bot, settle_timeout=SETTLE_SECONDS) as env:
+    shards = simulated_shard_count(bot)
+    async with simcord.run(bot, settle_timeout=SETTLE_SECONDS, shard_count=shards) as env:
         guild = env.create_guild(name="Smithfield")
         channel = guild.create_text_channel("table")
         members = [guild.add_member(env.create_user(name)) for name in NAMES[:players]]

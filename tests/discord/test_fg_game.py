@@ -58,7 +58,7 @@ async def play_to_the_end(w: World, limit: int) -> None:
 
 
 def game_id_any(w: World) -> int:
-    return int(w.store.conn.execute("SELECT max(id) FROM games").fetchone()[0])
+    return max(int(row["id"]) for row in w.store.rows("games"))
 
 
 async def run_market_round(w: World) -> None:

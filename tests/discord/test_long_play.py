@@ -2,6 +2,8 @@
 
 These use the small counting game (tests/fakes.py) so that they speak only of the
 table machinery; the real games' default moves are covered with the games' own tests.
+Each runs on both backends (deadlines live in the database, and the scheduler leases
+games there).
 """
 
 from typing import Any
@@ -10,10 +12,17 @@ import pytest
 
 from bot import deadlines
 from bot.settings import Settings
+from tests import raw
 from tests.discord.harness import World, confirmed, public, refused, world
 from tests.fakes import FAKE_GAMES
 
 HOUR = 3600.0
+
+
+@pytest.fixture
+def settings(backend_settings: Settings) -> Settings:
+    """Every test here runs on SQLite and on PostgreSQL."""
+    return backend_settings
 
 
 async def running(w: World, players: int = 2, **options: Any) -> None:
@@ -68,7 +77,9 @@ async def test_the_scheduler_sleeps_until_something_is_due(
         assert len(wakes) <= 10 * 4 + 2
 
 
-async def test_defaults_at_each_deadline_finish_a_game_nobody_plays(settings: Settings) -> None:
+async def test_defaults_at_each_deadline_finish_a_game_nobody_plays(
+    settings: Settings,
+) -> None:
     async with world(settings, 2, games=FAKE_GAMES) as w:
         await running(w)
         text = public(await w.players[0].slash(w.channel, "game timer", hours=2))
@@ -84,7 +95,9 @@ async def test_defaults_at_each_deadline_finish_a_game_nobody_plays(settings: Se
         assert any("Game over" in m for m in contents(w))
 
 
-async def test_a_reminder_is_sent_once_and_only_to_the_missing_player(settings: Settings) -> None:
+async def test_a_reminder_is_sent_once_and_only_to_the_missing_player(
+    settings: Settings,
+) -> None:
     async with world(settings, 2, games=FAKE_GAMES) as w:
         alice, bob = w.players
         await running(w)
@@ -107,7 +120,9 @@ async def test_a_deadline_that_passed_while_down_is_applied_once_after_restart(
         game = w.store.open_game(w.channel.id)
         assert game is not None
         # The bot is down across the deadline: move the stored deadline into the past.
-        w.store.conn.execute("UPDATE games SET deadline = '2000-01-01T00:00:00+00:00'")
+        raw.execute(
+            str(w.settings.database_path), "UPDATE games SET deadline = '2000-01-01T00:00:00+00:00'"
+        )
         await w.restart()
         await w.env.advance_time(1)
         assert game_state(w).total == 1
@@ -137,7 +152,9 @@ async def test_pause_freezes_the_clock_and_resume_restarts_it(settings: Settings
         assert game_state(w).total == 1
 
 
-async def test_kick_puts_a_seat_on_autopilot_which_plays_at_once(settings: Settings) -> None:
+async def test_kick_puts_a_seat_on_autopilot_which_plays_at_once(
+    settings: Settings,
+) -> None:
     async with world(settings, 3, games=FAKE_GAMES) as w:
         alice, bob, carol = w.players
         await running(w, players=2)
@@ -186,7 +203,9 @@ async def test_resign_and_replace_hand_the_seat_over(settings: Settings) -> None
         )
 
 
-async def test_my_games_lists_running_games_and_who_they_wait_on(settings: Settings) -> None:
+async def test_my_games_lists_running_games_and_who_they_wait_on(
+    settings: Settings,
+) -> None:
     async with world(settings, 2, games=FAKE_GAMES) as w:
         alice, bob = w.players
         await running(w)

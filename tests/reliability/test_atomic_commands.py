@@ -3,32 +3,34 @@
 Each command runs in a worker process that is SIGKILLed right after one of its store
 writes; the database must then equal either the position before the command or the
 position after it (never a lobby without seats, a departed host, a seat on autopilot
-whose move was never played, a timer without a deadline...).
+whose move was never played, a timer without a deadline...). Every command on SQLite,
+two of them on PostgreSQL (`ON_POSTGRES`).
 """
 
 import os
 import signal
-import sqlite3
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from bot.store import open_store
 from tests.reliability.torn_worker import COMMANDS
 
 ROOT = Path(__file__).resolve().parents[2]
 MOST_WRITES = 12
 
 
-def run(path: Path, command: str, kill_after: int) -> tuple[int, str]:
+def run(location: str, command: str, kill_after: int) -> tuple[int, str]:
     done = subprocess.run(
         [
             sys.executable,
             "-m",
             "tests.reliability.torn_worker",
-            str(path),
+            location,
             command,
             str(kill_after),
         ],
@@ -41,38 +43,46 @@ def run(path: Path, command: str, kill_after: int) -> tuple[int, str]:
     return done.returncode, done.stdout + done.stderr
 
 
-def snapshot(path: Path) -> list[tuple[Any, ...]]:
-    conn = sqlite3.connect(path)
+def snapshot(location: str) -> list[dict[str, Any]]:
+    store = open_store(location)
     try:
-        return [
-            *conn.execute("SELECT * FROM games ORDER BY id").fetchall(),
-            *conn.execute("SELECT * FROM seats ORDER BY game_id, position").fetchall(),
-            *conn.execute("SELECT * FROM actions ORDER BY game_id, seq").fetchall(),
-        ]
+        return [row for table in ("games", "seats", "actions") for row in store.rows(table)]
     finally:
-        conn.close()
+        store.close()
 
 
-@pytest.mark.parametrize("command", sorted(COMMANDS))
+ON_POSTGRES = ("kick", "new")
+"""PostgreSQL's transactions are checked with the command that writes most (a kick plays
+the seat's move at once) and the one that creates rows; every command runs on SQLite."""
+
+
+@pytest.mark.parametrize(
+    ("new_database", "command"),
+    [("sqlite", command) for command in sorted(COMMANDS)]
+    + [("postgres", command) for command in ON_POSTGRES],
+    indirect=["new_database"],
+)
 def test_a_crash_between_a_commands_writes_leaves_all_or_nothing(
-    tmp_path: Path, command: str
+    new_database: Callable[[], str], command: str
 ) -> None:
-    code, said = run(tmp_path / "before.db", command, 0)
+    first = new_database()
+    code, said = run(first, command, 0)
     assert code == 0 and "SETUP" in said, said
-    before = snapshot(tmp_path / "before.db")
-    code, said = run(tmp_path / "after.db", command, MOST_WRITES + 1)
+    before = snapshot(first)
+    done = new_database()
+    code, said = run(done, command, MOST_WRITES + 1)
     assert code == 0 and "DONE" in said, said
-    after = snapshot(tmp_path / "after.db")
+    after = snapshot(done)
     assert after != before
 
     kills = 0
     for kill_after in range(1, MOST_WRITES + 1):
-        path = tmp_path / f"killed-{kill_after}.db"
-        code, said = run(path, command, kill_after)
+        killed = new_database()
+        code, said = run(killed, command, kill_after)
         if code == 0:
             assert "DONE" in said, said
             break  # the command makes fewer writes than this
         assert code == -signal.SIGKILL, said
         kills += 1
-        assert snapshot(path) in (before, after), f"torn after write {kill_after}"
+        assert snapshot(killed) in (before, after), f"torn after write {kill_after}"
     assert kills >= 1, f"{command} made no write at all"

@@ -6,7 +6,7 @@ import multiprocessing
 from pathlib import Path
 
 from bot.service import Actor, GameService, Place
-from bot.store import Store
+from bot.store import open_store
 from rules.registry import GAMES
 
 PLACE = Place(5, 1)
@@ -14,14 +14,14 @@ RACERS = 4
 
 
 def _join(path: str, user: int, barrier: object) -> bool:
-    service = GameService(Store(path), GAMES)
+    service = GameService(open_store(path), GAMES)
     barrier.wait()  # type: ignore[attr-defined]
     outcome = asyncio.run(service.join(PLACE, Actor(user, f"racer{user}")))
     return outcome.accepted
 
 
 async def seven_of_eight(path: Path) -> int:
-    service = GameService(Store(path), GAMES, seed=1)
+    service = GameService(open_store(path), GAMES, seed=1)
     await service.new_game(PLACE, Actor(1, "host"), "fantasy-business", {})
     for user in range(2, 8):
         assert (await service.join(PLACE, Actor(user, f"p{user}"))).accepted
@@ -40,4 +40,4 @@ def test_processes_racing_for_the_last_seat_fill_it_exactly_once(tmp_path: Path)
         with ctx.Pool(RACERS) as pool:
             joined = pool.starmap(_join, [(str(path), 100 + i, barrier) for i in range(RACERS)])
     assert sorted(joined) == [False] * (RACERS - 1) + [True]
-    assert len(Store(path).seats(game_id)) == 8
+    assert len(open_store(path).seats(game_id)) == 8

@@ -1,5 +1,6 @@
 """A database locked by another process freezes nothing: other channels are served while
-a write waits, and a write that keeps waiting is refused clearly (❌, not ⚠️)."""
+a write waits, and a write that keeps waiting is refused clearly (❌, not ⚠️) — SQLite's
+file lock, and on PostgreSQL a game's row lock."""
 
 import asyncio
 import sqlite3
@@ -7,6 +8,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import psycopg
 import simcord
 
 from bot.render.generic import EventPresenter
@@ -32,7 +34,7 @@ def write_lock_held_elsewhere(path: Path | str) -> Iterator[None]:
         other.close()
 
 
-async def two_tables(path: Path, busy_seconds: float) -> GameService:
+async def two_tables(path: Path | str, busy_seconds: float) -> GameService:
     store = open_store(path, busy_seconds=busy_seconds)
     generic = dict.fromkeys(FAKE_GAMES, EventPresenter())
     service = GameService(store, FAKE_GAMES, seed=1, presenters=generic)
@@ -71,3 +73,34 @@ async def test_a_player_gets_a_clear_refusal_when_the_table_stays_locked(
             result = await bob.slash(w.channel, "game join")
         assert BUSY in refused(result)
         simcord.assert_no_errors(w.env)
+
+
+@contextmanager
+def game_row_locked_elsewhere(url: str, channel_id: int) -> Iterator[None]:
+    """Another process's transaction holding a game's row lock (a command in progress
+    there that takes far too long)."""
+    with psycopg.connect(url) as other:
+        other.execute(
+            "SELECT id FROM games WHERE channel_id = %s AND status = 'active' FOR UPDATE",
+            (channel_id,),
+        )
+        try:
+            yield
+        finally:
+            other.rollback()
+
+
+async def test_on_postgresql_a_game_locked_too_long_is_a_clear_refusal_and_others_go_on(
+    pg_url: str,
+) -> None:
+    service = await two_tables(pg_url, busy_seconds=1.0)
+    with game_row_locked_elsewhere(pg_url, HERE.channel_id):
+        # The other table is not held up by the lock on this one.
+        assert (await service.act(THERE, ALICE, lambda t, s: Add(amount=1))).accepted
+        outcome = await service.act(HERE, ALICE, lambda t, s: Add(amount=1))
+    assert not outcome.accepted and outcome.reply is not None
+    assert outcome.reply.content == f"❌ {BUSY}"
+    game = service.store.open_game(HERE.channel_id)
+    assert game is not None and service.store.actions(game.id) == []
+    assert (await service.act(HERE, ALICE, lambda t, s: Add(amount=1))).accepted
+    service.close()

@@ -1,5 +1,6 @@
 """A database the bot cannot use stops `python -m bot` (and the sandbox) at startup with
-one line that names the file and what to do: exit code 2, no traceback."""
+one line that names the file (or the URL, without its password) and what to do: exit
+code 2, no traceback."""
 
 import os
 import shutil
@@ -11,14 +12,22 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import Store
+from bot.store import open_store
 from bot.store.schema import MIGRATIONS
+from tests import raw
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def run_bot(cwd: Path, database: Path | str, *args: str, unprivileged: bool = False) -> str:
-    """Run the bot (with a token, so it goes as far as opening the database)."""
+def run_bot(
+    cwd: Path,
+    database: Path | str,
+    *args: str,
+    unprivileged: bool = False,
+    expect_in_line: str | None = None,
+) -> str:
+    """Run the bot (with a token, so it goes as far as opening the database); its one line
+    must name the database (`expect_in_line`: how, when not as given)."""
     clean = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD", "SMITHFIELD"))}
     command = [sys.executable, "-m", "bot", *args]
     if unprivileged and os.geteuid() == 0:
@@ -42,12 +51,12 @@ def run_bot(cwd: Path, database: Path | str, *args: str, unprivileged: bool = Fa
     assert "Traceback" not in result.stderr, result.stderr
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1, result.stderr
-    assert str(database) in lines[0], lines[0]
+    assert (expect_in_line or str(database)) in lines[0], lines[0]
     return lines[0]
 
 
 def working_database(path: Path) -> Path:
-    Store(path).close()
+    open_store(path).close()
     return path
 
 
@@ -142,3 +151,41 @@ def test_the_sandbox_refuses_a_bad_database_the_same_way(tmp_path: Path) -> None
     folder.mkdir()
     line = run_bot(tmp_path, folder, "sandbox", "--port", "0")
     assert "is a folder" in line
+
+
+def test_an_unreachable_postgresql_server_is_one_line_without_the_password(
+    tmp_path: Path,
+) -> None:
+    url = f"postgresql://smithfield:hunter2-secret@/smithfield?host={tmp_path / 'no-server'}"
+    line = run_bot(tmp_path, url, expect_in_line="postgresql://smithfield:***@")
+    assert "cannot connect" in line and "hunter2-secret" not in line
+
+
+def test_a_postgresql_database_from_a_newer_version(tmp_path: Path, pg_url: str) -> None:
+    open_store(pg_url).close()
+    raw.execute(
+        pg_url,
+        "INSERT INTO schema_migrations (version, applied_at) VALUES (?, 'later')",
+        (max(MIGRATIONS) + 5,),
+    )
+    line = run_bot(tmp_path, pg_url, expect_in_line=pg_url)
+    assert "newer Smithfield" in line and f"schema {max(MIGRATIONS) + 5}" in line
+
+
+def test_postgres_and_postgresql_urls_both_open_a_postgresql_store(pg_url: str) -> None:
+    for url in (pg_url, pg_url.replace("postgresql://", "postgres://", 1)):
+        store = open_store(url)
+        assert store.backend == "postgres" and store.schema_version() == max(MIGRATIONS)
+        store.close()
+
+
+def test_a_postgresql_user_who_may_not_create_the_tables(tmp_path: Path, pg_url: str) -> None:
+    raw.execute(pg_url, "CREATE ROLE visitor LOGIN")
+    raw.execute(pg_url, "REVOKE CREATE ON SCHEMA public FROM PUBLIC")  # as 15+ does anyway
+    try:
+        url = pg_url.replace("//smithfield@", "//visitor@")
+        line = run_bot(tmp_path, url)
+        assert "cannot prepare the database" in line and "create" in line
+    finally:
+        raw.execute(pg_url, "DROP OWNED BY visitor")
+        raw.execute(pg_url, "DROP ROLE visitor")

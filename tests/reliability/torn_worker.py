@@ -1,6 +1,7 @@
 """Set a table up, then run one multi-step command and kill the process mid-command.
 
-`python -m tests.reliability.torn_worker DB COMMAND KILL_AFTER`: prepares the position
+`python -m tests.reliability.torn_worker DB COMMAND KILL_AFTER` (DB: a SQLite path or a
+PostgreSQL URL): prepares the position
 COMMAND needs (without any kill), then runs COMMAND with every store write counted and
 the process SIGKILLed right after write number KILL_AFTER (0: stop before the command;
 a number beyond the command's writes: the command completes and "DONE" is printed).
@@ -14,12 +15,11 @@ import sys
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 from functools import wraps
-from pathlib import Path
 from typing import Any
 
 from bot import deadlines, seats
 from bot.service import Actor, GameService, Place
-from bot.store import Store
+from bot.store import Store, open_store
 from rules.registry import GAMES
 
 PLACE = Place(77, 1)
@@ -82,8 +82,8 @@ def count_writes(store: Store, kill_after: int) -> None:
         setattr(store, name, counted(getattr(store, name)))
 
 
-async def main(path: Path, command: str, kill_after: int) -> None:
-    service = GameService(Store(path), GAMES, seed=11, clock=lambda: NOW)
+async def main(location: str, command: str, kill_after: int) -> None:
+    service = GameService(open_store(location), GAMES, seed=11, clock=lambda: NOW)
     await SETUPS[command](service)
     if kill_after == 0:
         print("SETUP", flush=True)
@@ -95,4 +95,4 @@ async def main(path: Path, command: str, kill_after: int) -> None:
 
 
 if __name__ == "__main__":
-    asyncio.run(main(Path(sys.argv[1]), sys.argv[2], int(sys.argv[3])))
+    asyncio.run(main(sys.argv[1], sys.argv[2], int(sys.argv[3])))

@@ -83,3 +83,11 @@ async def test_the_sandbox_keeps_its_games_apart_from_the_real_database(
         await sandbox.world.players[0].slash(sandbox.world.table, "game new", game="fagins-gang")
     assert Path(settings.sandbox_database_path).exists()
     assert not Path(settings.database_path).exists()
+
+
+async def test_the_sandbox_runs_and_restarts_on_postgresql(settings: Settings, pg_url: str) -> None:
+    """SMITHFIELD_SANDBOX_DB (like SMITHFIELD_DB) may be a postgresql:// URL."""
+    on_postgres = settings.model_copy(
+        update={"sandbox_database_path": pg_url, "database_path": pg_url}
+    )
+    await test_a_restarted_sandbox_continues_the_game_with_the_same_players(on_postgres)

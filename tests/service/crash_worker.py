@@ -1,5 +1,8 @@
 """A process that plays a game through the service and prints each acknowledgement.
 
+`python -m tests.service.crash_worker DATABASE SEED`: DATABASE is a SQLite path or a
+PostgreSQL URL.
+
 Run by test_crash.py and killed with SIGKILL at a random point; everything it printed
 as acknowledged must be in the database afterwards.
 """
@@ -7,17 +10,16 @@ as acknowledged must be in the database afterwards.
 import asyncio
 import random
 import sys
-from pathlib import Path
 
 from bot.service import Actor, GameService, Place
-from bot.store import Store
+from bot.store import open_store
 from rules.registry import GAMES
 
 PLACE = Place(77, 1)
 
 
-async def play(path: Path, seed: int) -> None:
-    service = GameService(Store(path), GAMES, seed=seed)
+async def play(location: str, seed: int) -> None:
+    service = GameService(open_store(location), GAMES, seed=seed)
     players = [Actor(user, f"p{user}") for user in (1, 2, 3, 4)]
     await service.new_game(PLACE, players[0], "fantasy-business", {})
     for actor in players[1:]:
@@ -37,4 +39,4 @@ async def play(path: Path, seed: int) -> None:
 
 
 if __name__ == "__main__":
-    asyncio.run(play(Path(sys.argv[1]), int(sys.argv[2])))
+    asyncio.run(play(sys.argv[1], int(sys.argv[2])))

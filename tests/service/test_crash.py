@@ -1,4 +1,4 @@
-"""Killing the process at random points loses no acknowledged action."""
+"""Killing the process at random points loses no acknowledged action (both backends)."""
 
 import os
 import signal
@@ -9,17 +9,18 @@ from pathlib import Path
 import pytest
 
 from bot.service import GameService
-from bot.store import Store
+from bot.store import open_store
 from rules.registry import GAMES
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.parametrize("kill_after", [1, 7, 23, 61])
-def test_a_killed_process_loses_nothing_it_acknowledged(tmp_path: Path, kill_after: int) -> None:
-    path = tmp_path / "crash.db"
+def test_a_killed_process_loses_nothing_it_acknowledged(
+    store_location: str, kill_after: int
+) -> None:
     worker = subprocess.Popen(
-        [sys.executable, "-m", "tests.service.crash_worker", str(path), str(kill_after)],
+        [sys.executable, "-m", "tests.service.crash_worker", store_location, str(kill_after)],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         text=True,
@@ -33,10 +34,10 @@ def test_a_killed_process_loses_nothing_it_acknowledged(tmp_path: Path, kill_aft
         if len(acknowledged) == kill_after:
             worker.send_signal(signal.SIGKILL)
             break
-    worker.wait(timeout=30)
+    worker.wait(timeout=60)
     assert len(acknowledged) == kill_after, "the worker finished before it could be killed"
 
-    store = Store(path)
+    store = open_store(store_location)
     game_id, last_version = acknowledged[-1]
     game = store.game(game_id)
     assert game.version >= last_version

@@ -1,15 +1,16 @@
 """Results and ratings as games finish: places, time to act, missed deadlines, AI seats,
-ratings that recomputing from the results reproduces, and older games recorded late."""
+ratings that recomputing from the results reproduces, and older games recorded late (on
+SQLite and on PostgreSQL)."""
 
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 from bot import deadlines, seats
 from bot.records import ratings, results
 from bot.render.generic import EventPresenter
 from bot.service import Actor, GameService, Place
-from bot.store import ActionRow, Store
+from bot.store import ActionRow, open_store
 from rules.protocol import Outcome
+from tests import raw
 from tests.fakes import FAKE_GAMES, Add
 
 GENERIC = dict.fromkeys(FAKE_GAMES, EventPresenter())
@@ -36,12 +37,10 @@ def add(amount: int):  # type: ignore[no-untyped-def]
 
 
 async def started(
-    tmp_path: Path, clock: Clock, players: list[Actor], target: int, place: Place = PLACE
+    location: str, clock: Clock, players: list[Actor], target: int, place: Place = PLACE
 ) -> GameService:
     """A counting game (first to reach `target` wins) with `players`, the first one first."""
-    service = GameService(
-        Store(tmp_path / "g.db"), FAKE_GAMES, clock=clock, seed=3, presenters=GENERIC
-    )
+    service = GameService(open_store(location), FAKE_GAMES, clock=clock, seed=3, presenters=GENERIC)
     await opened(service, place, players, target)
     return service
 
@@ -65,10 +64,10 @@ def test_winners_come_first_and_equal_scores_share_a_place() -> None:
 
 
 async def test_time_to_act_runs_from_when_the_game_waits_on_a_player_to_their_move(
-    tmp_path: Path,
+    store_location: str,
 ) -> None:
     clock = Clock()
-    service = await started(tmp_path, clock, [ALICE, BOB], target=4)
+    service = await started(store_location, clock, [ALICE, BOB], target=4)
     for actor, waited, amount in [(ALICE, 30, 2), (BOB, 60, 1), (ALICE, 10, 1)]:
         clock.wait(waited)
         assert (await service.act(PLACE, actor, add(amount))).accepted
@@ -80,11 +79,11 @@ async def test_time_to_act_runs_from_when_the_game_waits_on_a_player_to_their_mo
     assert alice.finished_at == clock.now.isoformat() and alice.guild_id == 1
 
 
-async def test_a_take_back_does_not_restart_the_clock(tmp_path: Path) -> None:
+async def test_a_take_back_does_not_restart_the_clock(store_location: str) -> None:
     from bot import takeback
 
     clock = Clock()
-    service = await started(tmp_path, clock, [ALICE, BOB], target=3)
+    service = await started(store_location, clock, [ALICE, BOB], target=3)
     clock.wait(20)
     assert (await service.act(PLACE, ALICE, add(1))).accepted
     clock.wait(5)
@@ -99,10 +98,10 @@ async def test_a_take_back_does_not_restart_the_clock(tmp_path: Path) -> None:
 
 
 async def test_deadline_defaults_count_as_missed_but_autopilot_moves_do_not(
-    tmp_path: Path,
+    store_location: str,
 ) -> None:
     clock = Clock()
-    service = await started(tmp_path, clock, [ALICE, BOB, CAROL], target=6)
+    service = await started(store_location, clock, [ALICE, BOB, CAROL], target=6)
     assert (await deadlines.set_timer(service, PLACE, ALICE, 1, None)).accepted
     assert (await service.act(PLACE, ALICE, add(1))).accepted
     clock.wait(2 * 3600)  # bob's hour runs out: the bot plays his default
@@ -139,10 +138,10 @@ def test_in_logs_older_than_records_a_bot_move_of_its_own_counts_as_missed() -> 
     assert not results.missed_deadline(row(5, 5, 7))  # a player's own move
 
 
-async def test_ai_seats_get_results_but_no_rating(tmp_path: Path) -> None:
+async def test_ai_seats_get_results_but_no_rating(store_location: str) -> None:
     clock = Clock()
-    service = await started(tmp_path, clock, [ALICE, BOB, CAROL], target=3)
-    service.store.conn.execute("UPDATE seats SET ai_level = 'standard' WHERE position = 2")
+    service = await started(store_location, clock, [ALICE, BOB, CAROL], target=3)
+    raw.execute(store_location, "UPDATE seats SET ai_level = 'standard' WHERE position = 2")
     for actor in (ALICE, BOB):  # carol's seat is an AI's: it plays at once after bob
         assert (await service.act(PLACE, actor, add(1))).accepted
     rows = {row.display_name: row for row in service.store.results_of_games([1])}
@@ -152,9 +151,11 @@ async def test_ai_seats_get_results_but_no_rating(tmp_path: Path) -> None:
     assert rated == {"alice", "bob"}
 
 
-async def test_stored_ratings_equal_ratings_recomputed_from_the_results(tmp_path: Path) -> None:
+async def test_stored_ratings_equal_ratings_recomputed_from_the_results(
+    store_location: str,
+) -> None:
     clock = Clock()
-    service = await started(tmp_path, clock, [ALICE, BOB], target=2)
+    service = await started(store_location, clock, [ALICE, BOB], target=2)
     for round_number in range(5):
         if round_number:
             first, second = (ALICE, BOB) if round_number % 2 else (BOB, ALICE)
@@ -173,9 +174,11 @@ async def test_stored_ratings_equal_ratings_recomputed_from_the_results(tmp_path
     assert service.store.ratings(1, "fagins-gang") == stored
 
 
-async def test_a_game_recorded_out_of_order_makes_the_ratings_recomputed(tmp_path: Path) -> None:
+async def test_a_game_recorded_out_of_order_makes_the_ratings_recomputed(
+    store_location: str,
+) -> None:
     clock = Clock()
-    service = await started(tmp_path, clock, [ALICE, BOB], target=2)
+    service = await started(store_location, clock, [ALICE, BOB], target=2)
     for actor in (ALICE, BOB):
         assert (await service.act(PLACE, actor, add(1))).accepted
     clock.now = START - timedelta(days=1)  # the next game's finish sorts before the first
@@ -189,18 +192,19 @@ async def test_a_game_recorded_out_of_order_makes_the_ratings_recomputed(tmp_pat
     )
 
 
-async def test_finished_games_from_before_records_are_recorded_on_demand(tmp_path: Path) -> None:
+async def test_finished_games_from_before_records_are_recorded_on_demand(
+    store_location: str,
+) -> None:
     clock = Clock()
-    service = await started(tmp_path, clock, [ALICE, BOB], target=2)
+    service = await started(store_location, clock, [ALICE, BOB], target=2)
     for actor in (ALICE, BOB):
         clock.wait(5)
         assert (await service.act(PLACE, actor, add(1))).accepted
     before = service.store.results_of_games([1])
     rated = service.store.ratings(1, "fagins-gang")
-    conn = service.store.conn
-    conn.execute("DELETE FROM results")  # as a database migrated from schema 5 has it
-    conn.execute("DELETE FROM ratings")
-    conn.execute("UPDATE games SET recorded = 0")
+    raw.execute(store_location, "DELETE FROM results")  # as a migrated schema-5 database has it
+    raw.execute(store_location, "DELETE FROM ratings")
+    raw.execute(store_location, "UPDATE games SET recorded = 0")
     assert results.backfill(service.store, service.games) is False
     after = service.store.results_of_games([1])
     untimed = [row.model_copy(update={"turns": 0, "think_seconds": 0.0}) for row in before]

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from bot.render.generic import EventPresenter
 from bot.service import Actor, GameService, Place
-from bot.store import Store
+from bot.store import open_store
 from bot.takeback import undo
 from rules.registry import GAMES
 
@@ -19,7 +19,7 @@ GENERIC = dict.fromkeys(GAMES, EventPresenter())
 
 
 async def play(path: Path, kind: str, seed: int, moves: int) -> tuple[GameService, int, int]:
-    service = GameService(Store(path), GAMES, seed=seed, presenters=GENERIC)
+    service = GameService(open_store(path), GAMES, seed=seed, presenters=GENERIC)
     players = [Actor(user, f"p{user}") for user in (1, 2, 3)]
     host = players[0]
     options = {"round_limit": 4} if kind == "fagins-gang" else {"turns": 2}

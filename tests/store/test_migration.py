@@ -14,7 +14,7 @@ from simcord.builders import ChannelHandle
 from bot.__main__ import main
 from bot.replay import replay
 from bot.settings import Settings
-from bot.store import Store
+from bot.store import SqliteStore
 from rules.registry import GAMES
 from tests.discord.harness import World, public, refused, world
 
@@ -50,7 +50,7 @@ def test_the_old_database_migrates_with_its_games_intact(old_db: Path) -> None:
     statuses = [row[4] for row in games]
     assert statuses == ["finished", "finished", "aborted", "active", "lobby"]
 
-    store = Store(old_db)
+    store = SqliteStore(old_db)
     try:
         assert store.schema_version() == 6
         assert raw(old_db, f"SELECT {GAME_COLUMNS} FROM games ORDER BY id") == games

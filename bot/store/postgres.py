@@ -1,0 +1,282 @@
+"""PostgreSQL storage (psycopg 3 with a connection pool), for several bot processes.
+
+The queries are the shared ones (bot.store.sql); this module adds the connections,
+transactions and row locks. A transaction holds one pooled connection for its thread;
+a read outside a transaction borrows one for a single statement (autocommit). Commands
+on one game are serialised across processes by `SELECT … FOR UPDATE` on the game row at
+the start of their transaction (the service's `for_update` reads), as the per-channel
+asyncio lock serialises them inside one process; the version check stays as a second
+line. Waiting for a lock is bounded by `lock_timeout` (SMITHFIELD_DB_BUSY_SECONDS), after
+which the command is refused as busy, exactly like SQLite's busy timeout. Deadlocks and
+serialization failures are reported as `VersionConflict`, which the service retries.
+"""
+
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from functools import lru_cache
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+import psycopg
+from psycopg import errors
+from psycopg.rows import dict_row
+from psycopg_pool import ConnectionPool, PoolTimeout
+
+from bot.store.errors import (
+    DatabaseBusy,
+    DatabaseUnavailable,
+    StoreError,
+    StoreUnusable,
+    VersionConflict,
+)
+from bot.store.schema import MIGRATIONS
+from bot.store.sql import SqlStore
+
+SCHEMES = ("postgresql", "postgres")
+POOL_SIZE = 8
+"""The service's store threads, the event loop's few direct reads, and a spare."""
+CONNECT_SECONDS = 10.0
+SCHEMA_LOCK = 0x536D697468  # any fixed number: the advisory lock migrations take
+
+
+def shown_url(url: str) -> str:
+    """The URL fit to print: the password (if any) replaced by ***."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    user = parts.username or ""
+    host = parts.hostname or ""
+    if parts.port is not None:
+        host = f"{host}:{parts.port}"
+    return urlunsplit(parts._replace(netloc=f"{user}:***@{host}"))
+
+
+def scrub(text: str, url: str) -> str:
+    """An error text with the URL's password removed, should libpq ever quote it."""
+    password = urlsplit(url).password
+    return text.replace(password, "***") if password else text
+
+
+@lru_cache(maxsize=512)
+def _placeholders(sql: str) -> str:
+    """The shared queries' `?` placeholders as psycopg's `%s` (and `%` doubled)."""
+    return sql.replace("%", "%%").replace("?", "%s")
+
+
+def _translate(error: psycopg.Error) -> Exception:
+    """A psycopg error as the store's refusal the service knows how to answer."""
+    if isinstance(error, errors.LockNotAvailable | errors.QueryCanceled):
+        return DatabaseBusy(str(error))
+    if isinstance(error, errors.SerializationFailure | errors.DeadlockDetected):
+        return VersionConflict(str(error))
+    if isinstance(error, psycopg.OperationalError):
+        return DatabaseUnavailable(str(error))
+    return error
+
+
+class PostgresStore(SqlStore):
+    """A database server shared by any number of bot processes."""
+
+    backend = "postgres"
+
+    def __init__(self, url: str, *, busy_seconds: float = 5.0, pool_size: int = POOL_SIZE) -> None:
+        self.url = url
+        self.busy_seconds = busy_seconds
+        self._local = threading.local()
+        self.pool: ConnectionPool[psycopg.Connection[dict[str, Any]]] = ConnectionPool(
+            url,
+            kwargs={"autocommit": True, "row_factory": dict_row},
+            configure=self._configure,
+            min_size=1,
+            max_size=pool_size,
+            timeout=max(busy_seconds, CONNECT_SECONDS),
+            open=False,
+            name="smithfield",
+        )
+        try:
+            self.pool.open(wait=True, timeout=CONNECT_SECONDS)
+            self.migrate()
+        except BaseException:
+            self.pool.close()
+            raise
+
+    def _configure(self, conn: psycopg.Connection[Any]) -> None:
+        milliseconds = int(self.busy_seconds * 1000)
+        conn.execute(f"SET lock_timeout = {milliseconds}")
+        conn.execute("SET application_name = 'smithfield'")
+
+    @property
+    def location(self) -> str:
+        return shown_url(self.url)
+
+    def close(self) -> None:
+        self.pool.close()
+
+    # -- connections and transactions -----------------------------------------------------
+
+    @contextmanager
+    def _connection(self) -> Iterator[psycopg.Connection[dict[str, Any]]]:
+        """This thread's transaction's connection, or one borrowed for a statement."""
+        current: psycopg.Connection[dict[str, Any]] | None = getattr(self._local, "conn", None)
+        if current is not None:
+            yield current
+            return
+        try:
+            with self.pool.connection() as conn:
+                yield conn
+        except PoolTimeout as error:
+            raise DatabaseUnavailable(str(error)) from error
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        """One transaction on one pooled connection (READ COMMITTED: each statement sees
+        what committed before it; rows read `for_update` cannot change until the end).
+        Nested calls join the outer transaction."""
+        if getattr(self._local, "conn", None) is not None:
+            yield
+            return
+        with self._connection() as conn:
+            self._local.conn = conn
+            try:
+                with conn.transaction():
+                    yield
+            except psycopg.Error as error:
+                raise _translate(error) from error
+            finally:
+                self._local.conn = None
+
+    # -- what the shared queries need (bot.store.sql) -------------------------------------
+
+    def _query(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
+        with self._connection() as conn:
+            try:
+                cursor = conn.execute(_placeholders(sql), params)
+                return cursor.fetchall() if cursor.description else []
+            except psycopg.Error as error:
+                raise _translate(error) from error
+
+    def _execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        with self._connection() as conn:
+            try:
+                return conn.execute(_placeholders(sql), params).rowcount
+            except psycopg.Error as error:
+                raise _translate(error) from error
+
+    def _execute_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        with self._connection() as conn:
+            try:
+                with conn.cursor() as cursor:
+                    cursor.executemany(_placeholders(sql), rows)
+            except psycopg.Error as error:
+                raise _translate(error) from error
+
+    def _lock(self, *, skip_locked: bool = False) -> str:
+        if getattr(self._local, "conn", None) is None:
+            # Outside a transaction a lock would end with the statement: a plain read
+            # (e.g. a confirmation's preview), which never waits for a running command.
+            return ""
+        return " FOR UPDATE SKIP LOCKED" if skip_locked else " FOR UPDATE"
+
+    def _lock_schema(self) -> None:
+        # Several processes starting at once must not run the same migration twice.
+        self._advisory_lock(SCHEMA_LOCK)
+
+    def _advisory_lock(self, key: int) -> None:
+        self._query("SELECT pg_advisory_xact_lock(?)", (key,))
+
+    def _table_names(self) -> list[str]:
+        rows = self._query(
+            "SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n"
+            " ON n.oid = c.relnamespace WHERE n.nspname = current_schema()"
+            " AND c.relkind IN ('r', 'p') ORDER BY c.oid"
+        )
+        return [str(row["name"]) for row in rows]
+
+    def _parents(self, table: str) -> set[str]:
+        rows = self._query(
+            "SELECT DISTINCT confrelid::regclass::text AS parent FROM pg_constraint"
+            " WHERE contype = 'f' AND conrelid = ?::regclass",
+            (table,),
+        )
+        return {str(row["parent"]) for row in rows}
+
+    def _primary_key(self, table: str) -> list[str]:
+        rows = self._query(
+            "SELECT a.attname AS name FROM pg_index i JOIN pg_attribute a"
+            " ON a.attrelid = i.indrelid AND a.attnum = ANY (i.indkey)"
+            " WHERE i.indrelid = ?::regclass AND i.indisprimary"
+            " ORDER BY array_position(i.indkey::int2[], a.attnum)",
+            (table,),
+        )
+        return [str(row["name"]) for row in rows]
+
+    def _after_insert_rows(self, table: str) -> None:
+        identities = self._query(
+            "SELECT attname AS name FROM pg_attribute WHERE attrelid = ?::regclass"
+            " AND attidentity <> ''",
+            (table,),
+        )
+        for row in identities:
+            column = str(row["name"])
+            self._query(
+                f"SELECT setval(pg_get_serial_sequence(?, ?), COALESCE(MAX({column}), 0) + 1,"
+                f" false) FROM {table}",
+                (table, column),
+            )
+
+
+def check_server(url: str) -> None:
+    """At startup: the server answers, the login works, and the schema is not newer than
+    this version knows; otherwise one line (no password) saying what to fix."""
+    shown = shown_url(url)
+    try:
+        conn = psycopg.connect(url, connect_timeout=int(CONNECT_SECONDS), autocommit=True)
+    except psycopg.Error as error:
+        reason = " ".join(scrub(str(error), url).split()) or type(error).__name__
+        raise StoreUnusable(
+            f"cannot connect to {shown} ({reason[:300]}); check SMITHFIELD_DB and that the "
+            "PostgreSQL server is running and accepts this user."
+        ) from None
+    except Exception as error:  # a malformed URL: libpq's parser raises before connecting
+        reason = " ".join(scrub(str(error), url).split())
+        raise StoreUnusable(
+            f"SMITHFIELD_DB={shown} is not a usable PostgreSQL URL ({reason[:300]})."
+        ) from None
+    try:
+        with conn.cursor() as cursor:
+            cursor.execute("SELECT to_regclass('schema_migrations') IS NOT NULL")
+            row = cursor.fetchone()
+            found = 0
+            if row is not None and row[0]:
+                cursor.execute("SELECT COALESCE(MAX(version), 0) FROM schema_migrations")
+                version = cursor.fetchone()
+                found = int(version[0]) if version is not None else 0
+    except psycopg.Error as error:
+        reason = " ".join(scrub(str(error), url).split())
+        raise StoreUnusable(f"cannot read the schema of {shown} ({reason[:300]}).") from None
+    finally:
+        conn.close()
+    known = max(MIGRATIONS)
+    if found > known:
+        raise StoreUnusable(
+            f"{shown} was written by a newer Smithfield (schema {found}; this version knows up "
+            f"to {known}). Run the newer version, or restore a backup made for this one."
+        )
+
+
+def open_postgres(url: str, *, busy_seconds: float) -> PostgresStore:
+    """The checked, migrated store at `url`, or `StoreUnusable` in one line (no password):
+    the server cannot be reached, the schema is newer, or this user may not create the
+    tables (a migration failed, and rolled back)."""
+    check_server(url)
+    try:
+        return PostgresStore(url, busy_seconds=busy_seconds)
+    except StoreUnusable:
+        raise
+    except (psycopg.Error, PoolTimeout, StoreError) as error:
+        reason = " ".join(scrub(str(error), url).split()) or type(error).__name__
+        raise StoreUnusable(
+            f"cannot prepare the database {shown_url(url)} ({reason[:300]}); the bot's "
+            "user must be able to create and change its tables (e.g. own the database)."
+        ) from None
