@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run sandbox test lint typecheck pytest bench clean
+.PHONY: run sandbox test lint typecheck pytest bench catalogs clean
 
 # Options for the command `make run` / `make sandbox` starts, e.g. ARGS="--players 6 --port 0"
 # (the sandbox's options: `python -m bot sandbox --help`).
@@ -43,6 +43,10 @@ pytest: $(STAMP)
 	$(PY) -m pytest
 
 test: lint typecheck pytest
+
+# Bring the message catalogs (bot/i18n/locale) up to the code; then translate what it lists.
+catalogs: $(STAMP)
+	$(PY) -m bot.i18n update
 
 bench: $(STAMP)
 	$(PY) -m bench

@@ -11,6 +11,7 @@ from discord.ext import commands
 from bot.buttons import ButtonHandler, GameButton, ModalHandler, route_modal
 from bot.clock import Clock, system_clock
 from bot.failures import report_failure
+from bot.i18n.commands import CommandTranslator
 from bot.presenters import PRESENTERS, Presenter
 from bot.service import GameService
 from bot.settings import Settings
@@ -68,6 +69,7 @@ class SmithfieldBot(commands.AutoShardedBot):
         self.service.activity.seen(message.channel.id, message.id)
 
     async def setup_hook(self) -> None:
+        await self.tree.set_translator(CommandTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         self.add_dynamic_items(GameButton)

@@ -287,4 +287,5 @@ def new_game_descriptions(data: RulesData) -> dict[str, str]:
             f"Fagin's Gang: urchins at Fagin needed to win ({board.fagin_target.min}–"
             f"{board.fagin_target.max}, default {board.fagin_target.default})"
         ),
+        "language": "The table's language for public messages (default: the server's)",
     }

@@ -26,6 +26,7 @@ from pydantic import BaseModel
 
 from bot import robots
 from bot.clock import Clock, system_clock
+from bot.i18n import ENGLISH
 from bot.limits import newest_lines
 from bot.live import Activity
 from bot.messages import TABLE, Live, Message, Outcome, Private
@@ -94,6 +95,9 @@ class Actor:
     display_name: str
     may_manage: bool = False
     """Has Manage Channels where the command was used (may abort others' games)."""
+    language: str = ""
+    """The language of their Discord client ("en", "de"; "" unknown): their replies
+    speak it, and it is remembered on their seat for DMs sent later."""
 
 
 NO_GAME = "There is no game in this channel. Start one with `/game new`."
@@ -268,8 +272,14 @@ class GameService:
     # -- lobby ---------------------------------------------------------------------------
 
     async def new_game(
-        self, place: Place, actor: Actor, kind: str, raw_options: Mapping[str, Any]
+        self,
+        place: Place,
+        actor: Actor,
+        kind: str,
+        raw_options: Mapping[str, Any],
+        language: str = ENGLISH,
     ) -> Outcome:
+        """Open a lobby; `language` is the table's (every public message speaks it)."""
         if place.guild_id is None:
             # Nobody else could join a table in a DM, and it would shadow the player's
             # real games for the game commands they use in DMs.
@@ -282,6 +292,8 @@ class GameService:
             options = rules.validate_options(raw_options)
         except RuleError as error:
             return Outcome.refusal(error.message)
+        if language != ENGLISH:
+            options = {**options, "language": language}
         return await self.command(
             place.channel_id, partial(self._new_game, place, actor, rules, options)
         )
@@ -307,7 +319,7 @@ class GameService:
             )
         except ChannelBusy:
             return Outcome.refusal(self._busy(self.store.open_game(place.channel_id)))
-        self.store.add_seat(game.id, actor.user_id, actor.display_name, now)
+        self.store.add_seat(game.id, actor.user_id, actor.display_name, now, locale=actor.language)
         line = f"🎲 <@{actor.user_id}> opened a **{rules.title}** table: `/game join` to sit down."
         return self.publish(self.table_for(game), Outcome(lines=[line]))
 
@@ -339,7 +351,7 @@ class GameService:
                 f"{table.rules.max_players} players."
             )
         now = self.clock()
-        self.store.add_seat(game.id, actor.user_id, actor.display_name, now)
+        self.store.add_seat(game.id, actor.user_id, actor.display_name, now, locale=actor.language)
         game = self.save(game, now=now)  # a new version: the lobby message is redrawn
         seated = len(table.seats) + 1
         line = f"🪑 **{actor.display_name}** joined the table ({seated} seated)."
@@ -645,7 +657,17 @@ class GameService:
         seat = table.seat_of(actor.user_id)
         if seat is None:
             return Outcome.refusal(NOT_SEATED)
-        return self.apply(table, seat, actor.user_id, build)
+        return self.apply(self._remember_language(table, seat, actor), seat, actor.user_id, build)
+
+    def _remember_language(self, table: Table, seat: int, actor: Actor) -> Table:
+        """Keep the language the player acts in on their seat, for DMs sent later."""
+        row = table.seats[seat]
+        if not actor.language or row.locale == actor.language:
+            return table
+        self.store.update_seat(table.game.id, seat, locale=actor.language)
+        seats = [*table.seats]
+        seats[seat] = row.model_copy(update={"locale": actor.language})
+        return Table(table.game, seats, table.rules, table.state, table.memo)
 
     def apply(
         self,

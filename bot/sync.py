@@ -19,10 +19,17 @@ log = logging.getLogger(__name__)
 HASH_KEY = "command_tree_hash"
 
 
-def tree_hash(tree: app_commands.CommandTree[Any]) -> str:
-    payload = sorted(
-        (command.to_dict(tree) for command in tree.get_commands()), key=lambda c: str(c["name"])
-    )
+async def tree_hash(tree: app_commands.CommandTree[Any]) -> str:
+    """A digest of what a sync would send, localisations included: a changed German
+    description must reach Discord as surely as a new command."""
+    translator = tree.translator
+    commands = [
+        await command.get_translated_payload(tree, translator)
+        if translator is not None
+        else command.to_dict(tree)
+        for command in tree.get_commands()
+    ]
+    payload = sorted(commands, key=lambda c: str(c["name"]))
     return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
 
 
@@ -36,7 +43,7 @@ async def sync_commands(
         await tree.sync(guild=guild)
         log.info("Synced commands to dev guild %s", dev_guild)
         return "guild"
-    digest = tree_hash(tree)
+    digest = await tree_hash(tree)
     if not force and store.meta(HASH_KEY) == digest:
         log.info("Command tree unchanged; not syncing")
         return "unchanged"

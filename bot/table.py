@@ -4,14 +4,17 @@ Rules texts speak of seats (`{p2}`); people read names and get pinged by mention
 table turns one into the other and is the only place that knows the mapping.
 """
 
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import BaseModel
 
+from bot.i18n import ENGLISH, LANGUAGES, say, speaking
 from bot.store import GameRow, SeatRow
 from rules.events import fill_seats
 from rules.protocol import GameRules
+from rules.words import Say
 
 
 @dataclass(frozen=True)
@@ -63,6 +66,30 @@ class Table:
             if seat.user_id == user_id:
                 return seat.position
         return None
+
+    @property
+    def language(self) -> str:
+        """The table's language: every public message of the game speaks it."""
+        language = self.game.options.get("language", ENGLISH)
+        return language if language in LANGUAGES else ENGLISH
+
+    def language_of(self, seat: int) -> str:
+        """The language a seat's player reads (their Discord language, remembered from
+        their last command; the table's before they have used one)."""
+        locale = self.seats[seat].locale
+        return locale if locale in LANGUAGES else self.language
+
+    def public_voice(self) -> AbstractContextManager[str]:
+        """`with table.public_voice():` builds a message for the channel."""
+        return speaking(self.language)
+
+    def voice_of(self, seat: int) -> AbstractContextManager[str]:
+        """`with table.voice_of(seat):` builds a private message for that seat."""
+        return speaking(self.language_of(seat))
+
+    def said(self, sentence: Say) -> str:
+        """A rules-core sentence in the language being spoken, seats as bold names."""
+        return self.named(say(sentence))
 
     def named(self, text: str) -> str:
         """Rules text with seats as bold names (no pings)."""

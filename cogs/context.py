@@ -7,6 +7,8 @@ from typing import Any
 import discord
 
 from bot.delivery import deliver
+from bot.i18n import _speaking as _SPOKEN
+from bot.i18n import language_of
 from bot.messages import Outcome
 from bot.records.archive import Viewer
 from bot.service import Actor, Place
@@ -30,7 +32,16 @@ def actor_of(interaction: discord.Interaction[Any]) -> Actor:
             may_manage = channel.permissions_for(user).manage_channels
         else:
             may_manage = user.guild_permissions.manage_channels
-    return Actor(user.id, user.display_name, may_manage)
+    language = speak_to(interaction)
+    return Actor(user.id, user.display_name, may_manage, language)
+
+
+def speak_to(interaction: discord.Interaction[Any]) -> str:
+    """Answer this interaction in the player's Discord language: sets the language being
+    spoken for the rest of the interaction's task (and the service work it starts)."""
+    language = language_of(interaction.locale)
+    _SPOKEN.set(language)
+    return language
 
 
 def viewer_of(interaction: discord.Interaction[Any]) -> Viewer:
@@ -63,6 +74,7 @@ async def respond(
 ) -> None:
     """Run a command's service call and deliver its outcome. Public messages go to the
     game's channel (the outcome's, else `channel_id`, else where the command was used)."""
+    speak_to(interaction)
     outcome = await in_time(interaction, work)
     where = outcome.channel_id or channel_id or interaction.channel_id
     await deliver(interaction, outcome, where)

@@ -10,6 +10,7 @@ from bot import ai_seats, deadlines, rulebook, seats, takeback
 from bot.app import SmithfieldBot
 from bot.confirm import CONFIRM, Question, ask, confirmed
 from bot.delivery import announce
+from bot.i18n import ENGLISH, LANGUAGE_NAMES, LANGUAGES, language_of
 from bot.messages import Outcome
 from bot.records import archive
 from cogs.context import actor_of, answer, place_of, respond, viewer_of
@@ -36,6 +37,9 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play a boar
 
     @app_commands.command(name="new", description="Open a table for a game in this channel")
     @app_commands.describe(**NEW_GAME_DESCRIPTIONS)
+    @app_commands.choices(
+        language=[app_commands.Choice(name=LANGUAGE_NAMES[code], value=code) for code in LANGUAGES]
+    )
     async def new(
         self,
         interaction: discord.Interaction[Any],
@@ -45,6 +49,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play a boar
         sole_lowest_bonus: bool | None = None,
         round_limit: app_commands.Range[int, ROUNDS.min, ROUNDS.max] | None = None,
         fagin_target: app_commands.Range[int, TARGETS.min, TARGETS.max] | None = None,
+        language: app_commands.Choice[str] | None = None,
     ) -> None:
         raw = {
             "turns": turns,
@@ -54,9 +59,18 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play a boar
             "fagin_target": fagin_target,
         }
         options = {key: value for key, value in raw.items() if value is not None}
+        if language is not None:
+            table_language = language.value
+        elif interaction.guild is not None:
+            # The server's language when it is German, else English.
+            table_language = language_of(interaction.guild.preferred_locale)
+        else:
+            table_language = ENGLISH
         await respond(
             interaction,
-            self.bot.service.new_game(place_of(interaction), actor_of(interaction), game, options),
+            self.bot.service.new_game(
+                place_of(interaction), actor_of(interaction), game, options, table_language
+            ),
         )
 
     @app_commands.command(name="join", description="Sit down at this channel's table")

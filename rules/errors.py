@@ -1,17 +1,22 @@
 """The one error type a rules core raises for an illegal action.
 
-Its message is shown to the player as it is, so it speaks the game's language and says
-what was tried and why it is not allowed. Seat references use `{p<n>}` placeholders
-(see `rules.events`) so the Discord layer can put names or mentions in.
+Its message says what was tried and why it is not allowed, in the game's words. It is
+written as an English template with parameters (see `rules.words`): `RuleError("There is
+no card {card} in the centre.", card=3)`; the Discord layer shows it in the reader's
+language. Seats are `rules.words.Seat` parameters (or `{p<n>}` placeholders) so the
+table can put names or mentions in.
 """
+
+from rules.words import Param, Say
 
 
 class RuleError(Exception):
     """An action the rules do not allow; the message is fit to show the player."""
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(self, message: str | Say, /, **params: Param) -> None:
+        self.say = message if isinstance(message, Say) else Say(key=message, params=params)
+        self.message = self.say.english()
+        super().__init__(self.message)
 
     def __str__(self) -> str:
         return self.message

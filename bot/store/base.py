@@ -118,6 +118,7 @@ class Store(Protocol):
         display_name: str,
         now: datetime,
         ai_level: str | None = None,
+        locale: str = "",
     ) -> None: ...
 
     def remove_seat(self, game_id: int, user_id: int) -> None: ...

@@ -54,6 +54,8 @@ class SeatRow(BaseModel):
     ai_level: str | None = None
     """Set for a seat an AI plays from the start (`/game addbot`); its user_id is a
     negative stand-in."""
+    locale: str = ""
+    """The language ("en", "de") the player last used with the bot; "" before they act."""
 
     @property
     def is_ai(self) -> bool:

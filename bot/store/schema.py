@@ -190,3 +190,9 @@ MIGRATIONS[6] = [
     )
     """,
 ]
+MIGRATIONS[7] = [
+    # Languages: the Discord language a seated player last used with the bot ('' before
+    # they have acted), so DMs sent later (a reminder, a new sheet) speak it. The table's
+    # own language is a game option.
+    "ALTER TABLE seats ADD COLUMN locale TEXT NOT NULL DEFAULT ''",
+]

@@ -56,7 +56,7 @@ class SqlStore(ABC):
         }
     )
     SEAT_COLUMNS: ClassVar[frozenset[str]] = frozenset(
-        {"user_id", "display_name", "autopilot", "ai_level"}
+        {"user_id", "display_name", "autopilot", "ai_level", "locale"}
     )
 
     # -- what a backend provides ----------------------------------------------------------
@@ -296,14 +296,15 @@ class SqlStore(ABC):
         display_name: str,
         now: datetime,
         ai_level: str | None = None,
+        locale: str = "",
     ) -> None:
         """Seat a player at the next position (`ai_level`: an AI's seat)."""
         with self.transaction():
             self._execute(
                 "INSERT INTO seats (game_id, position, user_id, display_name, joined_at,"
-                " ai_level) SELECT ?, COALESCE(MAX(position) + 1, 0), ?, ?, ?, ? FROM seats"
-                " WHERE game_id = ?",
-                (game_id, user_id, display_name, now.isoformat(), ai_level, game_id),
+                " ai_level, locale) SELECT ?, COALESCE(MAX(position) + 1, 0), ?, ?, ?, ?, ?"
+                " FROM seats WHERE game_id = ?",
+                (game_id, user_id, display_name, now.isoformat(), ai_level, locale, game_id),
             )
 
     def remove_seat(self, game_id: int, user_id: int) -> None:

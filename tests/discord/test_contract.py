@@ -13,7 +13,7 @@ CONTRACT: dict[str, tuple[list[str], list[str]]] = {
     # path: (required options, optional options), as DESIGN.md writes them
     "game new": (
         ["game"],
-        ["turns", "low_prices", "sole_lowest_bonus", "round_limit", "fagin_target"],
+        ["turns", "low_prices", "sole_lowest_bonus", "round_limit", "fagin_target", "language"],
     ),
     "game join": ([], []),
     "game leave": ([], []),

@@ -1,0 +1,120 @@
+"""Speaking the reader's language: English (the default) or German.
+
+Every sentence the bot writes goes through the message catalogs (gettext, managed with
+Babel: see `bot.i18n.catalogs`): in code it is written in English inside `_()` (or
+`n_()` when it depends on a count), and the rules core's sentences arrive as
+`rules.words.Say` values rendered by `say()`. Which language comes out is the one being
+*spoken* at that moment, a context variable set where the audience is known:
+
+* an interaction's private reply speaks the player's Discord language (the cogs set it
+  from `interaction.locale`);
+* public messages speak the table's language (`with speaking(table.language):`);
+* DMs sent later speak the language the player last used with the bot (remembered on
+  their seat).
+
+A context variable follows the work into the store threads (`asyncio.to_thread` copies
+the context), so the service needs no language parameter threaded through every call.
+"""
+
+import contextvars
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from babel.numbers import format_decimal
+
+from rules.words import Say, render
+
+ENGLISH = "en"
+GERMAN = "de"
+LANGUAGES = (ENGLISH, GERMAN)
+LANGUAGE_NAMES = {ENGLISH: "English", GERMAN: "Deutsch"}
+
+_speaking: contextvars.ContextVar[str] = contextvars.ContextVar("speaking", default=ENGLISH)
+
+STRICT = os.environ.get("SMITHFIELD_I18N_STRICT", "") == "1"
+"""Tests set this: a sentence with no German translation raises instead of showing the
+English, so a German game that says anything untranslated fails loudly."""
+
+
+class Untranslated(LookupError):
+    """A sentence missing from the German catalog (raised only in strict mode)."""
+
+
+def language_of(locale: object) -> str:
+    """Our language for a Discord locale (`discord.Locale` or its value): German for any
+    `de`, English otherwise."""
+    value = str(getattr(locale, "value", locale) or "")
+    return GERMAN if value.lower().startswith("de") else ENGLISH
+
+
+def current() -> str:
+    return _speaking.get()
+
+
+@contextmanager
+def speaking(language: str) -> Iterator[str]:
+    """Speak `language` inside the block."""
+    token = _speaking.set(language if language in LANGUAGES else ENGLISH)
+    try:
+        yield _speaking.get()
+    finally:
+        _speaking.reset(token)
+
+
+def _catalog() -> Any:
+    from bot.i18n.catalogs import translations
+
+    return translations(current())
+
+
+def _(message: str) -> str:
+    """`message` (English) in the language being spoken."""
+    if current() == ENGLISH:
+        return message
+    return str(_catalog().lookup(message, None, None, strict=STRICT))
+
+
+def n_(singular: str, plural: str, count: int) -> str:
+    """The singular or plural form for `count`, in the language being spoken (fill in
+    the count with `.format(n=...)`)."""
+    if current() == ENGLISH:
+        return singular if count == 1 else plural
+    return str(_catalog().lookup(singular, plural, count, strict=STRICT))
+
+
+def N_(message: str) -> str:
+    """Marks `message` for the catalog without translating it now (module constants,
+    translated with `_()` where they are shown)."""
+    return message
+
+
+def term(english: str) -> str:
+    """A name from the data files (location, colour, goods, article, card) in the
+    language being spoken."""
+    if current() == ENGLISH:
+        return english
+    from bot.i18n.terms import german_term
+
+    return str(german_term(english))
+
+
+def number(value: float) -> str:
+    """A number as the language writes it (1,000.5 / 1.000,5)."""
+    if isinstance(value, int):
+        return str(value) if abs(value) < 10000 else format_decimal(value, locale=current())
+    return format_decimal(value, locale=current())
+
+
+def say(sentence: Say) -> str:
+    """A rules-core sentence in the language being spoken (seats stay `{p<n>}`)."""
+    if current() == ENGLISH:
+        return sentence.english()
+    catalog = _catalog()
+    return render(
+        sentence,
+        lambda key, plural, count: catalog.lookup(key, plural, count, strict=STRICT),
+        term=term,
+        number=number,
+    )
