@@ -12,6 +12,8 @@ from typing import Literal
 
 import discord
 
+from bot.i18n import known
+
 REFUSAL_MARK = "❌"
 
 ButtonStyle = Literal["primary", "secondary", "success", "danger"]
@@ -124,7 +126,8 @@ class Outcome:
 
     @classmethod
     def refusal(cls, reason: str) -> "Outcome":
-        return cls(reply=Message(content=f"{REFUSAL_MARK} {reason}"), accepted=False)
+        """A refusal; `reason` may be a marked constant (`N_`), translated here."""
+        return cls(reply=Message(content=f"{REFUSAL_MARK} {known(reason)}"), accepted=False)
 
     @classmethod
     def say(cls, text: str, *, mentions: list[int] | None = None) -> "Outcome":

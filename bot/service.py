@@ -17,6 +17,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from contextlib import nullcontext
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import partial
@@ -26,7 +27,7 @@ from pydantic import BaseModel
 
 from bot import robots
 from bot.clock import Clock, system_clock
-from bot.i18n import ENGLISH
+from bot.i18n import ENGLISH, N_, _, n_, say, speaking
 from bot.limits import newest_lines
 from bot.live import Activity
 from bot.messages import TABLE, Live, Message, Outcome, Private
@@ -48,7 +49,9 @@ from bot.table import Table
 from bot.timing import UNTIMED_STEP_HOURS, deadline_changes, same_step, stamp, timer_line
 from rules.errors import RuleError
 from rules.events import Event
+from rules.names import shown
 from rules.protocol import GameRules
+from rules.words import Seat
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
@@ -100,20 +103,22 @@ class Actor:
     speak it, and it is remembered on their seat for DMs sent later."""
 
 
-NO_GAME = "There is no game in this channel. Start one with `/game new`."
-NOT_SEATED = "You are not seated in this game."
-NO_TABLE_IN_DMS = (
+NO_GAME = N_("There is no game in this channel. Start one with `/game new`.")
+NOT_SEATED = N_("You are not seated in this game.")
+NO_TABLE_IN_DMS = N_(
     "Tables are opened in a server channel or thread, where the other players can join."
 )
-BUSY = (
+BUSY = N_(
     "The table is busy: the database stayed locked by another process. Nothing changed; "
     "try again in a moment."
 )
-RACED = "Another move reached the game first; nothing changed, please try again."
-UNREACHABLE = (
+RACED = N_("Another move reached the game first; nothing changed, please try again.")
+UNREACHABLE = N_(
     "The table is busy: the database could not be reached. Nothing changed; try again in a moment."
 )
-GONE = "That game has ended or changed since you asked; nothing was done."
+GONE = N_("That game has ended or changed since you asked; nothing was done.")
+LEVEL_WORDS = (N_("random"), N_("standard"), N_("strong"))
+"""The AI levels as players read them (translated where shown)."""
 NOT_HERE = Outcome.refusal(NO_GAME)
 """`_act_here`'s answer when the channel has no game: look for the player's game instead."""
 
@@ -287,11 +292,15 @@ class GameService:
         rules = self.games.get(kind)
         if rules is None:
             known = ", ".join(sorted(self.games))
-            return Outcome.refusal(f"There is no game called “{kind}”. Choose one of: {known}.")
+            return Outcome.refusal(
+                _("There is no game called “{kind}”. Choose one of: {known}.").format(
+                    kind=shown(kind), known=known
+                )
+            )
         try:
             options = rules.validate_options(raw_options)
         except RuleError as error:
-            return Outcome.refusal(error.message)
+            return Outcome.refusal(say(error.say))
         if language != ENGLISH:
             options = {**options, "language": language}
         return await self.command(
@@ -320,18 +329,29 @@ class GameService:
         except ChannelBusy:
             return Outcome.refusal(self._busy(self.store.open_game(place.channel_id)))
         self.store.add_seat(game.id, actor.user_id, actor.display_name, now, locale=actor.language)
-        line = f"🎲 <@{actor.user_id}> opened a **{rules.title}** table: `/game join` to sit down."
-        return self.publish(self.table_for(game), Outcome(lines=[line]))
+        table = self.table_for(game)
+        with table.public_voice():
+            line = _("🎲 {host} opened a **{game}** table: `/game join` to sit down.").format(
+                host=f"<@{actor.user_id}>", game=rules.title
+            )
+        return self.publish(table, Outcome(lines=[line]))
 
     def _busy(self, game: GameRow | None) -> str:
         if game is None:
-            return "This channel is busy; try again."
+            return _("This channel is busy; try again.")
         title = self.games[game.kind].title
-        what = "a lobby" if game.status == "lobby" else "a running game"
-        return (
-            f"This channel already has {what} of {title} (host <@{game.host_id}>). "
-            "Finish or `/game abort` it first, or play in another channel or a thread."
+        text = (
+            _(
+                "This channel already has a lobby of {game} (host {host}). "
+                "Finish or `/game abort` it first, or play in another channel or a thread."
+            )
+            if game.status == "lobby"
+            else _(
+                "This channel already has a running game of {game} (host {host}). "
+                "Finish or `/game abort` it first, or play in another channel or a thread."
+            )
         )
+        return text.format(game=title, host=f"<@{game.host_id}>")
 
     async def join(self, place: Place, actor: Actor) -> Outcome:
         return await self.command(place.channel_id, partial(self._join, place, actor))
@@ -341,21 +361,26 @@ class GameService:
         if game is None:
             return Outcome.refusal(NO_GAME)
         if game.status != "lobby":
-            return Outcome.refusal("This game has already started; seats are fixed.")
+            return Outcome.refusal(_("This game has already started; seats are fixed."))
         table = self.table_for(game)
         if table.seat_of(actor.user_id) is not None:
-            return Outcome.refusal("You are already seated at this table.")
+            return Outcome.refusal(_("You are already seated at this table."))
         if len(table.seats) >= table.rules.max_players:
             return Outcome.refusal(
-                f"The table is full: {table.rules.title} takes at most "
-                f"{table.rules.max_players} players."
+                _("The table is full: {game} takes at most {count} players.").format(
+                    game=table.rules.title, count=table.rules.max_players
+                )
             )
         now = self.clock()
         self.store.add_seat(game.id, actor.user_id, actor.display_name, now, locale=actor.language)
         game = self.save(game, now=now)  # a new version: the lobby message is redrawn
         seated = len(table.seats) + 1
-        line = f"🪑 **{actor.display_name}** joined the table ({seated} seated)."
-        return self.publish(self.table_for(game), Outcome(lines=[line]))
+        table = self.table_for(game)
+        with table.public_voice():
+            line = _("🪑 **{name}** joined the table ({count} seated).").format(
+                name=actor.display_name, count=seated
+            )
+        return self.publish(table, Outcome(lines=[line]))
 
     async def leave(self, place: Place, actor: Actor) -> Outcome:
         return await self.command(place.channel_id, partial(self._leave, place, actor))
@@ -366,33 +391,46 @@ class GameService:
             return Outcome.refusal(NO_GAME)
         table = self.table_for(game)
         if table.seat_of(actor.user_id) is None:
-            return Outcome.refusal("You are not seated at this table.")
+            return Outcome.refusal(_("You are not seated at this table."))
         if game.status != "lobby":
             return Outcome.refusal(
-                "The game has started, so you cannot simply leave; "
-                "ask the host, or use `/game resign` to hand your seat to the autopilot."
+                _(
+                    "The game has started, so you cannot simply leave; "
+                    "ask the host, or use `/game resign` to hand your seat to the autopilot."
+                )
             )
         now = self.clock()
         self.store.remove_seat(game.id, actor.user_id)
         seats = self.store.seats(game.id)
-        if not seats:
-            game = self.save(game, now=now, status="aborted")
-            line = f"🚪 **{actor.display_name}** left; the table is empty, so the lobby is closed."
-            return self.publish(self.table_for(game), Outcome(lines=[line]), closing="🚪 Closed.")
-        lines = [f"🚪 **{actor.display_name}** left the table ({len(seats)} seated)."]
-        people = [seat for seat in seats if not seat.is_ai]
-        if game.host_id == actor.user_id and people:
-            game = self.save(game, now=now, host_id=people[0].user_id)
-            lines.append(f"**{people[0].display_name}** is now the host.")
-        else:
-            # With only AI players left, the host stays host without a seat: they can
-            # start a game that plays itself, or close the table.
-            game = self.save(game, now=now)
-            if game.host_id == actor.user_id:
-                lines.append(
-                    "Only AI players are seated: the host can still `/game start` a game "
-                    "that plays itself, or `/game abort`."
+        with speaking(game.options.get("language", ENGLISH)):
+            if not seats:
+                game = self.save(game, now=now, status="aborted")
+                line = _("🚪 **{name}** left; the table is empty, so the lobby is closed.").format(
+                    name=actor.display_name
                 )
+                return self.publish(
+                    self.table_for(game), Outcome(lines=[line]), closing=_("🚪 Closed.")
+                )
+            lines = [
+                _("🚪 **{name}** left the table ({count} seated).").format(
+                    name=actor.display_name, count=len(seats)
+                )
+            ]
+            people = [seat for seat in seats if not seat.is_ai]
+            if game.host_id == actor.user_id and people:
+                game = self.save(game, now=now, host_id=people[0].user_id)
+                lines.append(_("**{name}** is now the host.").format(name=people[0].display_name))
+            else:
+                # With only AI players left, the host stays host without a seat: they can
+                # start a game that plays itself, or close the table.
+                game = self.save(game, now=now)
+                if game.host_id == actor.user_id:
+                    lines.append(
+                        _(
+                            "Only AI players are seated: the host can still `/game start` a "
+                            "game that plays itself, or `/game abort`."
+                        )
+                    )
         return self.publish(self.table_for(game), Outcome(lines=lines))
 
     async def start(self, place: Place, actor: Actor, first_user: int | None) -> Outcome:
@@ -403,27 +441,34 @@ class GameService:
         if game is None:
             return Outcome.refusal(NO_GAME)
         if game.status != "lobby":
-            return Outcome.refusal("This game has already started.")
+            return Outcome.refusal(_("This game has already started."))
         if actor.user_id != game.host_id:
-            return Outcome.refusal(f"Only the host (<@{game.host_id}>) can start the game.")
+            return Outcome.refusal(
+                _("Only the host ({host}) can start the game.").format(host=f"<@{game.host_id}>")
+            )
         table = self.table_for(game)
         rules = table.rules
         count = len(table.seats)
         if count < rules.min_players:
             return Outcome.refusal(
-                f"{rules.title} needs at least {rules.min_players} players; "
-                f"{count} {'is' if count == 1 else 'are'} seated."
+                n_(
+                    "{game} needs at least {least} players; {n} is seated.",
+                    "{game} needs at least {least} players; {n} are seated.",
+                    count,
+                ).format(game=rules.title, least=rules.min_players, n=count)
             )
         first: int | None = None
         if first_user is not None:
             first = table.seat_of(first_user)
             if first is None:
-                return Outcome.refusal(f"<@{first_user}> is not seated at this table.")
+                return Outcome.refusal(
+                    _("{who} is not seated at this table.").format(who=f"<@{first_user}>")
+                )
         try:
             options = rules.validate_options(game.options, count)
             state, events = rules.setup(count, {**options}, game.seed, first)
         except RuleError as error:
-            return Outcome.refusal(error.message)
+            return Outcome.refusal(say(error.say))
         now = self.clock()
         stored = {**options, "first_seat": first, "ai_seed": robots.new_ai_seed(self.seed)}
         timing = deadline_changes(
@@ -444,7 +489,8 @@ class GameService:
         self.remember_after_commit(table)
         outcome = self.presenter(game.kind).started(table, events)
         players = ", ".join(f"**{name}**" for name in table.names)
-        closing = f"✔️ The game started below with {players}."
+        with table.public_voice():
+            closing = _("✔️ The game started below with {players}.").format(players=players)
         outcome.ai_due = game.id if self._runner_due(table) else None
         return self.publish(table, outcome, closing=closing)
 
@@ -458,24 +504,33 @@ class GameService:
         if game is None or (game_id is not None and game.id != game_id):
             return NO_GAME if game_id is None else GONE
         if actor.user_id != game.host_id and not actor.may_manage:
-            return (
-                f"Only the host (<@{game.host_id}>) or someone with Manage Channels "
-                "can abort this game."
-            )
+            return _(
+                "Only the host ({host}) or someone with Manage Channels can abort this game."
+            ).format(host=f"<@{game.host_id}>")
         return game
 
     def _abort(self, place: Place, actor: Actor, game_id: int | None) -> Outcome:
         game = self.abortable(place, actor, game_id)
         if isinstance(game, str):
             return Outcome.refusal(game)
-        what = "lobby" if game.status == "lobby" else "game"
+        lobby = game.status == "lobby"
         game = self.save(game, now=self.clock(), status="aborted", deadline=None)
         title = self.games[game.kind].title
-        line = (
-            f"🛑 The {title} {what} was aborted by **{actor.display_name}**. "
-            "The channel is free for `/game new`."
-        )
-        return self.publish(self.table_for(game), Outcome(lines=[line]), closing="🛑 Aborted.")
+        table = self.table_for(game)
+        with table.public_voice():
+            line = (
+                _(
+                    "🛑 The {game} lobby was aborted by **{name}**. "
+                    "The channel is free for `/game new`."
+                )
+                if lobby
+                else _(
+                    "🛑 The {game} game was aborted by **{name}**. "
+                    "The channel is free for `/game new`."
+                )
+            ).format(game=title, name=actor.display_name)
+            closing = _("🛑 Aborted.")
+        return self.publish(table, Outcome(lines=[line]), closing=closing)
 
     async def status(self, place: Place, actor: Actor, share: bool = False) -> Outcome:
         return await self.call(self._status, place, actor, share)
@@ -487,26 +542,37 @@ class GameService:
         if game is None:
             return Outcome.refusal(NO_GAME)
         table = self.table_for(game)
-        presenter = self.presenter(game.kind)
-        if game.status == "lobby":
-            shown = Outcome(public=[Message(embeds=[lobby_embed(table)])])
-        elif game.status == "finished":
-            ended = f"This game ended {stamp(game.updated_at)}; `/game new` opens the next one."
-            shown = Outcome(public=[*presenter.finished(table), Message(content=ended)])
-        else:
-            shown = presenter.status(table, table.seat_of(actor.user_id))
-            level = game.autopilot_level
-            away = [seat.display_name for seat in table.seats if seat.autopilot]
-            extra = [timer_line(game)]
-            if away:
-                extra.append(f"🤖 On autopilot ({level} AI): " + ", ".join(away) + ".")
-            shown.public.append(Message(content="\n".join(extra)))
+        with table.public_voice() if share else nullcontext():
+            shown = self._shown_status(table, actor)
         shown.channel_id = game.channel_id
         if share:
             return shown
         # Private by default: everything in one answer only the asker sees.
         parts = [*shown.public, *([shown.reply] if shown.reply else [])]
         return Outcome(reply=joined(parts), channel_id=game.channel_id)
+
+    def _shown_status(self, table: Table, actor: Actor) -> Outcome:
+        game = table.game
+        presenter = self.presenter(game.kind)
+        if game.status == "lobby":
+            return Outcome(public=[Message(embeds=[lobby_embed(table)])])
+        if game.status == "finished":
+            ended = _("This game ended {when}; `/game new` opens the next one.").format(
+                when=stamp(game.updated_at)
+            )
+            return Outcome(public=[*presenter.finished(table), Message(content=ended)])
+        shown = presenter.status(table, table.seat_of(actor.user_id))
+        level = game.autopilot_level
+        away = [seat.display_name for seat in table.seats if seat.autopilot]
+        extra = [timer_line(game)]
+        if away:
+            extra.append(
+                _("🤖 On autopilot ({level} AI): {names}.").format(
+                    level=_(level), names=", ".join(away)
+                )
+            )
+        shown.public.append(Message(content="\n".join(extra)))
+        return shown
 
     async def log(self, place: Place, count: int) -> Outcome:
         return await self.call(self._log, place, count)
@@ -520,11 +586,16 @@ class GameService:
         table = self.table_for(game)
         rows = self.store.actions(game.id, last=count)
         if not rows:
-            return Outcome.tell("No moves have been made yet.")
+            return Outcome.tell(_("No moves have been made yet."))
         lines = self.log_lines(table, rows)
         if game.status == "finished":
-            lines.insert(0, f"*The last game here ({table.rules.title}), which has ended:*")
-        return Outcome.tell(newest_lines(lines, note="*(older moves left out: they do not fit)*"))
+            lines.insert(
+                0,
+                _("*The last game here ({game}), which has ended:*").format(game=table.rules.title),
+            )
+        return Outcome.tell(
+            newest_lines(lines, note=_("*(older moves left out: they do not fit)*"))
+        )
 
     def log_lines(self, table: Table, rows: list[ActionRow]) -> list[str]:
         """Log rows as `/game log` shows them: who did what, in the presenter's words
@@ -534,13 +605,15 @@ class GameService:
         taken_back = self._taken_back(table.game.id) if undos else set()
         lines = []
         for row in rows:
-            who = table.name(row.seat) if row.seat is not None else "bot"
+            who = table.name(row.seat) if row.seat is not None else _("bot")
             if is_undo(row.action):
-                said = f"took back the moves from `{int(row.action['back_to']):>4}` on"
+                said = _("took back the moves from {seq} on").format(
+                    seq=f"`{int(row.action['back_to']):>4}`"
+                )
             else:
                 said = presenter.describe(table, row.action)
                 if row.seq in taken_back:
-                    said = f"~~{said}~~ (taken back)"
+                    said = _("{move} (taken back)").format(move=f"~~{said}~~")
             lines.append(f"`{row.seq:>4}` **{who}** — {said}")
         return lines
 
@@ -575,8 +648,10 @@ class GameService:
             return mine[0]
         title = self.games[kind].title
         if not mine:
-            return f"You have no running {title} game."
-        return f"You are in {len(mine)} {title} games; use this command in the game's channel."
+            return _("You have no running {game} game.").format(game=title)
+        return _("You are in {count} {game} games; use this command in the game's channel.").format(
+            count=len(mine), game=title
+        )
 
     def seated_table(self, place: Place, actor: Actor, kind: str) -> tuple[Table, int] | str:
         """For private read-only commands (`/sheet`, `/hand`): the table and the caller's
@@ -586,9 +661,11 @@ class GameService:
             return game
         if game.kind != kind:
             here, wanted = self.games[game.kind].title, self.games[kind].title
-            return f"The game here is {here}; that command is for {wanted}."
+            return _("The game here is {here}; that command is for {wanted}.").format(
+                here=here, wanted=wanted
+            )
         if game.status != "active":
-            return "The game has not started yet."
+            return _("The game has not started yet.")
         table = self.table_for(game)
         seat = table.seat_of(actor.user_id)
         if seat is None:
@@ -632,7 +709,7 @@ class GameService:
             try:
                 channel_id = (await self.call(self.store.game, game_id)).channel_id
             except KeyError:
-                return Outcome.refusal("That game no longer exists.")
+                return Outcome.refusal(_("That game no longer exists."))
             self._channels[game_id] = channel_id  # a game never moves to another channel
         return await self.command(
             channel_id, partial(self._act_in_game, game_id, actor, build, kind)
@@ -648,11 +725,15 @@ class GameService:
     ) -> Outcome:
         if kind is not None and game.kind != kind:
             here, wanted = self.games[game.kind].title, self.games[kind].title
-            return Outcome.refusal(f"The game here is {here}; that command is for {wanted}.")
+            return Outcome.refusal(
+                _("The game here is {here}; that command is for {wanted}.").format(
+                    here=here, wanted=wanted
+                )
+            )
         if game.status == "lobby":
-            return Outcome.refusal("The game has not started yet.")
+            return Outcome.refusal(_("The game has not started yet."))
         if game.status != "active":
-            return Outcome.refusal("That game is over.")
+            return Outcome.refusal(_("That game is over."))
         table = self.table_for(game)
         seat = table.seat_of(actor.user_id)
         if seat is None:
@@ -688,7 +769,7 @@ class GameService:
             action = build(table, seat)
             state, events = rules.apply(before, seat, action)
         except RuleError as error:
-            return Outcome.refusal(table.named(error.message))
+            return Outcome.refusal(table.said(error.say))
         steps = [Step(seat, user_id, action, before, state, events)]
         history = self._history(table, steps[0])
         steps += self._robots(table, state, history)
@@ -730,7 +811,11 @@ class GameService:
         after = table
         for index, step in enumerate(steps):
             after = Table(game, table.seats, rules, step.after)
-            part = presenter.after_action(after, step.before, step.seat, step.action, step.events)
+            # A move the bot made speaks, privately, the seat's own language.
+            with after.voice_of(step.seat) if step.user_id is None else nullcontext():
+                part = presenter.after_action(
+                    after, step.before, step.seat, step.action, step.events
+                )
             if step.user_id is None and part.reply is not None:
                 # A move the bot made for a seat (deadline, autopilot, AI): its private
                 # answer belongs to that seat's player, never to whoever triggered it,
@@ -754,7 +839,8 @@ class GameService:
         closing = ""
         old_step = presenter.step(table)
         if old_step is not None and old_step != presenter.step(done):
-            closing = presenter.closing_note(old_step, done)
+            with done.public_voice():
+                closing = presenter.closing_note(old_step, done)
         return self.publish(done, outcome, quiet=quiet, lead=prefix, closing=closing)
 
     def publish(
@@ -770,6 +856,12 @@ class GameService:
         turn it is (pinging only who must act now), add the end of the game if it ended,
         and bring the step's table message up to date. `quiet`: users not to ping (None:
         nobody is pinged)."""
+        with table.public_voice():
+            return self._publish(table, outcome, quiet, lead, closing)
+
+    def _publish(
+        self, table: Table, outcome: Outcome, quiet: set[int] | None, lead: str, closing: str
+    ) -> Outcome:
         game, state = table.game, table.state
         presenter = self.presenter(game.kind)
         lines = ([lead] if lead else []) + [line for line in outcome.lines if line]
@@ -799,15 +891,24 @@ class GameService:
         for seat in waiting:
             if not table.human(seat):
                 away = table.seats[seat].autopilot
-                who.append(f"**{table.name(seat)}**" + (" (autopilot)" if away else ""))
+                who.append(
+                    _("**{name}** (autopilot)").format(name=table.name(seat))
+                    if away
+                    else f"**{table.name(seat)}**"
+                )
                 continue
             who.append(table.mention(seat))
             if table.user_id(seat) not in quiet:
                 pinged.append(table.user_id(seat))
         game = table.game
-        due = f" — due {stamp(game.deadline)}" if game.deadline and not game.paused_at else ""
         verb = self.presenter(game.kind).waiting(table)
-        return f"➡️ {', '.join(who)} {verb}{due}.", pinged
+        if game.deadline and not game.paused_at:
+            text = _("➡️ {who} {verb} — due {when}.").format(
+                who=", ".join(who), verb=verb, when=stamp(game.deadline)
+            )
+        else:
+            text = _("➡️ {who} {verb}.").format(who=", ".join(who), verb=verb)
+        return text, pinged
 
     def table_message(self, table: Table, closing: str = "") -> Live:
         """The step's table message as the game stands (step None when none is open)."""
@@ -815,12 +916,13 @@ class GameService:
         presenter = self.presenter(game.kind)
         step: str | None = None
         message: Message | None = None
-        if game.status == "lobby":
-            step, message = LOBBY, Message(embeds=[lobby_embed(table)])
-        elif game.status == "active" and table.state is not None:
-            step = presenter.step(table)
-            message = None if step is None else presenter.live(table)
-        note = closing or "✔️ Over; the game goes on below."
+        with table.public_voice():
+            if game.status == "lobby":
+                step, message = LOBBY, Message(embeds=[lobby_embed(table)])
+            elif game.status == "active" and table.state is not None:
+                step = presenter.step(table)
+                message = None if step is None else presenter.live(table)
+            note = closing or _("✔️ Over; the game goes on below.")
         return Live(game.id, TABLE, game.version, step, message, closing=note)
 
     def apply_as_bot(self, table: Table, seat: int, *, prefix: str, cause: str) -> Outcome:
@@ -842,7 +944,7 @@ class GameService:
             else:
                 action = rules.default_action(current.state, seat)
             if action is None:
-                raise RuleError(f"{{p{seat}}} has nothing to do now.")
+                raise RuleError("{who} has nothing to do now.", who=Seat(seat=seat))
             return action
 
         return self.apply(table, seat, None, move, prefix=prefix, cause=cause)

@@ -84,6 +84,14 @@ def n_(singular: str, plural: str, count: int) -> str:
     return str(_catalog().lookup(singular, plural, count, strict=STRICT))
 
 
+def known(text: str) -> str:
+    """`text` translated if it is one of the catalog's messages as it stands (a marked
+    constant passed along as a reason), else unchanged (already translated or built)."""
+    if current() == ENGLISH:
+        return text
+    return str(_catalog().lookup(text, None, None, strict=False))
+
+
 def N_(message: str) -> str:
     """Marks `message` for the catalog without translating it now (module constants,
     translated with `_()` where they are shown)."""
