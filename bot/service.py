@@ -10,6 +10,7 @@ an `Outcome` (messages by audience) for the cogs to deliver.
 """
 
 import asyncio
+import contextvars
 import logging
 import multiprocessing
 import secrets
@@ -35,7 +36,7 @@ from bot.presenters import PRESENTERS, Presenter
 from bot.records import results
 from bot.records.fingerprint import fingerprint
 from bot.render.generic import LOBBY, EventPresenter, joined, lobby_embed
-from bot.replay import Replayed, is_undo, replay
+from bot.replay import Replayed, is_undo, replay, rules_options
 from bot.store import (
     ActionRow,
     ChannelBusy,
@@ -179,9 +180,11 @@ class GameService:
     # -- running work off the event loop ---------------------------------------------------
 
     async def call(self, work: Callable[..., T], *args: Any) -> T:
-        """Run `work` in a store thread: the event loop keeps serving other channels."""
+        """Run `work` in a store thread: the event loop keeps serving other channels. The
+        work runs in a copy of the caller's context, so it speaks the caller's language."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor, partial(work, *args))
+        context = contextvars.copy_context()
+        return await loop.run_in_executor(self._executor, partial(context.run, work, *args))
 
     async def command(self, channel_id: int, work: Callable[[], Outcome]) -> Outcome:
         """A command's work: in a store thread, under the channel's lock, as one
@@ -465,12 +468,14 @@ class GameService:
                     _("{who} is not seated at this table.").format(who=f"<@{first_user}>")
                 )
         try:
-            options = rules.validate_options(game.options, count)
+            options = rules.validate_options(rules_options(game.options)[0], count)
             state, events = rules.setup(count, {**options}, game.seed, first)
         except RuleError as error:
             return Outcome.refusal(say(error.say))
         now = self.clock()
         stored = {**options, "first_seat": first, "ai_seed": robots.new_ai_seed(self.seed)}
+        if "language" in game.options:
+            stored["language"] = game.options["language"]
         timing = deadline_changes(
             game, [], rules.waiting_on(state), self.phase_of(game, rules, state), now
         )

@@ -1,0 +1,222 @@
+"""Whole games at a German table, played by German clients.
+
+The players' Discord is set to German; the table is opened with `language:de`. Some
+commands are used under their German names (resolved from the names the bot synced, as a
+German client does) and some under their English names. Afterwards everything a reader
+saw — the channel as a non-player reads it, every DM, every private reply — is checked
+against the English catalog and English function words: no English sentence may reach a
+German reader. Missing translations raise (strict mode), so an untranslated sentence
+fails the game instead of slipping through in English.
+"""
+
+import re
+from typing import Any
+
+import pytest
+import simcord
+
+from bot.i18n import GERMAN, speaking, term
+from bot.i18n.catalogs import COMMAND_NAME, translations
+from bot.settings import Settings
+from rules.fagins_gang import (
+    BOARD,
+    Buy,
+    Discard,
+    MarketPass,
+    Move,
+    OpenMarket,
+    Sell,
+    Shillings,
+    Skip,
+    Steal,
+)
+from rules.fagins_gang import RULES as FG_RULES
+from rules.fagins_gang.state import FaginState
+from rules.fantasy_business import RULES as FB_RULES
+from rules.fantasy_business import deck
+from rules.fantasy_business.actions import Auction, Bid, Pass
+from rules.fantasy_business.state import GameState
+from tests.discord.fg_support import greedy_action
+from tests.discord.german import english_in, german_clients, german_path, texts_of
+from tests.discord.harness import NAMES, World, world
+
+
+def de(path: str) -> str:
+    """The German name of an English command path ("game new" -> "spiel neu")."""
+    language = translations(GERMAN)
+    return " ".join(
+        language.lookup(word, None, None, context=COMMAND_NAME) for word in path.split()
+    )
+
+
+class Table:
+    """Plays through Discord, alternating German and English command names, and keeps
+    every private reply for the English check."""
+
+    def __init__(self, w: World) -> None:
+        self.w = w
+        self.replies: list[str] = []
+        self.count = 0
+
+    async def run(self, member: simcord.MemberActor, path: str, **options: Any) -> str:
+        self.count += 1
+        name = path
+        if self.count % 2:
+            name = german_path(self.w, member, de(path))
+            assert name == path, (de(path), name)
+        result = await member.slash(self.w.channel, name, **options)
+        text = result.response.content if result.response is not None else ""
+        if result.response is not None:
+            self.replies += texts_of(result.response)  # type: ignore[arg-type]
+        assert not (text or "").startswith("⚠️"), text
+        return text or ""
+
+    def seen(self) -> list[str]:
+        """Everything the players were shown: the channel, every DM, every reply."""
+        found = [t for m in self.w.channel.history() for t in texts_of(m)]
+        for member in self.w.players:
+            found += [t for m in member.user.dm_channel.history() for t in texts_of(m)]
+        return found + self.replies
+
+
+def assert_all_german(table: Table) -> None:
+    names = [*NAMES, *(f"**{n}**" for n in NAMES)]
+    problems = []
+    for text in table.seen():
+        found = english_in(text, names)
+        if found:
+            problems.append((found[:3], text[:300]))
+    assert problems == [], problems[:8]
+
+
+@pytest.fixture
+def strict(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("bot.i18n.STRICT", True)
+
+
+async def open_table(table: Table, game: str, **options: Any) -> None:
+    host, *others = table.w.players
+    await table.run(host, "game new", game=game, language="de", **options)
+    for member in others:
+        await table.run(member, "game join")
+    started = await table.run(host, "game start", first=host)
+    assert not started.startswith("❌"), started
+
+
+def fb_state(w: World) -> GameState:
+    service_table = w.bot.service.table(w.channel.id)
+    assert service_table is not None and isinstance(service_table.state, GameState)
+    return service_table.state
+
+
+async def test_a_german_table_plays_fantasy_business_in_german(
+    settings: Settings, monkeypatch: pytest.MonkeyPatch, strict: None
+) -> None:
+    async with world(settings, 3) as w:
+        with german_clients(monkeypatch, {p.id for p in w.players}):
+            table = Table(w)
+            await open_table(table, "fantasy-business", turns=2)
+            priced = 0
+            while w.store.open_game(w.channel.id) is not None:
+                state = fb_state(w)
+                if state.phase == "auction":
+                    seat = state.first_buyer if state.auction is None else state.auction.to_act
+                    member = w.players[seat]
+                    legal = FB_RULES.legal_actions(state, seat)
+                    auctions = [a for a in legal if isinstance(a, Auction)]
+                    bids = [a for a in legal if isinstance(a, Bid)]
+                    if auctions:
+                        card = auctions[0].card
+                        text = await table.run(member, "auction", card=card)
+                    elif bids and (state.auction is None or state.auction.high_bidder is None):
+                        text = await table.run(member, "bid", amount=min(b.amount for b in bids))
+                    else:
+                        assert any(isinstance(a, Pass) for a in legal)
+                        text = await table.run(member, "pass")
+                    assert not text.startswith("❌"), text
+                    continue
+                for seat, member in enumerate(w.players):
+                    state = fb_state(w)
+                    if state.phase != "pricing":
+                        break
+                    for key in state.articles[seat]:
+                        with speaking(GERMAN):
+                            name = term(deck.article(key).name)
+                        text = await table.run(
+                            member, "price", article=name, amount=deck.article(key).base
+                        )
+                        assert not text.startswith("❌"), text
+                        priced += 1
+                    await table.run(member, "submit")
+            assert priced > 0
+            # Refusals speak German too.
+            refusal = await table.run(w.players[1], "game start")
+            assert refusal.startswith("❌")
+            assert_all_german(table)
+            channel = "\n".join(t for m in w.channel.history() for t in texts_of(m))
+            assert re.search(r"Runde|Zug", channel), channel[-500:]
+
+
+def fg_state(w: World) -> FaginState:
+    service_table = w.bot.service.table(w.channel.id)
+    assert service_table is not None and isinstance(service_table.state, FaginState)
+    return service_table.state
+
+
+async def play_fg(table: Table, seat: int, action: Any) -> str:
+    """A Fagin's Gang move through its command, with plans written in German."""
+    from tests.discord.german_plans import german_move, german_steal
+
+    w = table.w
+    member = w.players[seat]
+    if isinstance(action, Move):
+        return await table.run(member, "move", plan=german_move(action))
+    if isinstance(action, Steal):
+        return await table.run(member, "steal", plan=german_steal(action))
+    if isinstance(action, Shillings):
+        with speaking(GERMAN):
+            places = ", ".join(term(FG_BOARD_NAMES[key]) for key in action.locations)
+        return await table.run(member, "shillings", locations=places)
+    if isinstance(action, OpenMarket):
+        return await table.run(member, "market open")
+    if isinstance(action, Skip):
+        return await table.run(member, "skip")
+    if isinstance(action, MarketPass):
+        return await table.run(member, "market pass")
+    if isinstance(action, Buy | Sell):
+        from tests.discord.german_plans import german_colours
+
+        verb = "market buy" if isinstance(action, Buy) else "market sell"
+        return await table.run(member, verb, colours=german_colours(action.colours))
+    if isinstance(action, Discard):
+        from tests.discord.german_plans import german_cubes
+
+        return await table.run(member, "discard", cubes=german_cubes(action.cubes))
+    raise AssertionError(action)
+
+
+FG_BOARD_NAMES = {key: BOARD.location(key).name for key in BOARD.ring}
+
+
+async def test_a_german_table_plays_fagins_gang_in_german(
+    settings: Settings, monkeypatch: pytest.MonkeyPatch, strict: None
+) -> None:
+    async with world(settings, 3) as w:
+        with german_clients(monkeypatch, {p.id for p in w.players}):
+            table = Table(w)
+            await open_table(table, "fagins-gang", round_limit=3)
+            moves = 0
+            while w.store.open_game(w.channel.id) is not None:
+                state = fg_state(w)
+                seat = FG_RULES.waiting_on(state)[0]
+                action = greedy_action(state, seat)
+                if state.phase == "market":
+                    trades = [
+                        a for a in FG_RULES.legal_actions(state, seat) if isinstance(a, Buy | Sell)
+                    ]
+                    action = trades[moves % len(trades)] if trades and moves % 3 else MarketPass()
+                text = await play_fg(table, seat, action)
+                assert not text.startswith("❌"), (action, text)
+                moves += 1
+            assert moves > 10
+            assert_all_german(table)
