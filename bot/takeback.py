@@ -117,7 +117,7 @@ def _undo(service: GameService, place: Place, actor: Actor, confirmed_seq: int |
             line = _("↩️ **{who}** took back their last move: {move}.")
         else:
             line = _("↩️ **{who}** took back the last move: {move}.")
-        line = line.format(who=actor.display_name, move=_describe(service, last, restored))
+        line = line.format(who=actor.display_name, move=_describe(service, last, table))
         closing = _("↩️ Taken back; see below.")
     outcome = Outcome(lines=[line], live=service.presenter(game.kind).kept(restored))
     return service.publish(restored, outcome, quiet={actor.user_id}, closing=closing)
