@@ -11,33 +11,53 @@ from functools import partial
 
 from ai import LEVELS
 from bot import robots
-from bot.deadlines import HOST_ONLY
+from bot.deadlines import HOST_ONLY_AUTOPILOT, host_only
+from bot.i18n import N_, _
 from bot.messages import Outcome
+from bot.seats import level_word
 from bot.service import NO_GAME, Actor, GameService, Place
 from bot.store import GameRow
 
-LEVEL_WORDS = {
-    "random": "plays any legal move (for testing)",
-    "standard": "plays good moves quickly",
-    "strong": "searches for a few seconds a move",
+SEATED = {
+    "random": N_("🤖 **{who}** seated **{name}**: an AI that plays any legal move (for testing)."),
+    "standard": N_("🤖 **{who}** seated **{name}**: an AI that plays good moves quickly."),
+    "strong": N_("🤖 **{who}** seated **{name}**: an AI that searches for a few seconds a move."),
 }
+AUTOPILOT_SET = {
+    "random": N_(
+        "🤖 **{who}** set the autopilot to **{level}**: the seats of players who were kicked "
+        "or resigned are played by an AI that plays any legal move (for testing)."
+    ),
+    "standard": N_(
+        "🤖 **{who}** set the autopilot to **{level}**: the seats of players who were kicked "
+        "or resigned are played by an AI that plays good moves quickly."
+    ),
+    "strong": N_(
+        "🤖 **{who}** set the autopilot to **{level}**: the seats of players who were kicked "
+        "or resigned are played by an AI that searches for a few seconds a move."
+    ),
+}
+HOST_ONLY_SEAT = N_("Only the host (<@{host}>) can seat an AI player.")
+HOST_ONLY_REMOVE = N_("Only the host (<@{host}>) can remove an AI player.")
 
 
-def _lobby(service: GameService, place: Place, actor: Actor, what: str) -> GameRow | str:
+def _lobby(service: GameService, place: Place, actor: Actor, refusal: str) -> GameRow | str:
     game = service.store.open_game(place.channel_id, for_update=True)
     if game is None:
-        return NO_GAME
+        return _(NO_GAME)
     if game.status != "lobby":
-        return "The game has started: seats are fixed (the host can `/game replace` a seat)."
+        return _("The game has started: seats are fixed (the host can `/game replace` a seat).")
     if actor.user_id != game.host_id:
-        return f"Only the host (<@{game.host_id}>) can {what}."
+        return host_only(refusal, game)
     return game
 
 
 def _known(level: str) -> str | None:
     if level in LEVELS:
         return None
-    return f"“{level[:20]}” is not an AI level; choose {', '.join(LEVELS)}."
+    return _("“{level}” is not an AI level; choose {levels}.").format(
+        level=level[:20], levels=", ".join(LEVELS)
+    )
 
 
 async def add_bot(service: GameService, place: Place, actor: Actor, level: str) -> Outcome:
@@ -45,7 +65,7 @@ async def add_bot(service: GameService, place: Place, actor: Actor, level: str) 
 
 
 def _add_bot(service: GameService, place: Place, actor: Actor, level: str) -> Outcome:
-    game = _lobby(service, place, actor, "seat an AI player")
+    game = _lobby(service, place, actor, HOST_ONLY_SEAT)
     if isinstance(game, str):
         return Outcome.refusal(game)
     problem = _known(level)
@@ -54,14 +74,17 @@ def _add_bot(service: GameService, place: Place, actor: Actor, level: str) -> Ou
     table = service.table_for(game)
     if len(table.seats) >= table.rules.max_players:
         return Outcome.refusal(
-            f"The table is full: {table.rules.title} takes at most {table.rules.max_players}."
+            _("The table is full: {title} takes at most {most}.").format(
+                title=table.rules.title, most=table.rules.max_players
+            )
         )
     stand_in = min([seat.user_id for seat in table.seats if seat.user_id < 0], default=0) - 1
-    name = robots.name_for(table.names, level)
+    with table.public_voice():  # the seat's name keeps the table's word for its level
+        name = robots.name_for(table.names, level_word(level))
+        line = _(SEATED[level]).format(who=actor.display_name, name=name)
     now = service.clock()
     service.store.add_seat(game.id, stand_in, name, now, ai_level=level)
     game = service.save(game, now=now)
-    line = f"🤖 **{actor.display_name}** seated **{name}**: an AI that {LEVEL_WORDS[level]}."
     return service.publish(service.table_for(game), Outcome(lines=[line]))
 
 
@@ -73,30 +96,40 @@ async def remove_bot(service: GameService, place: Place, actor: Actor, seat: int
 
 def _remove_bot(service: GameService, place: Place, actor: Actor, seat: int | None) -> Outcome:
     """`seat`: the number shown in the lobby (from 1); None: the last AI seated."""
-    game = _lobby(service, place, actor, "remove an AI player")
+    game = _lobby(service, place, actor, HOST_ONLY_REMOVE)
     if isinstance(game, str):
         return Outcome.refusal(game)
     table = service.table_for(game)
     ai = [row for row in table.seats if row.is_ai]
     if not ai:
-        return Outcome.refusal("No AI player sits at this table.")
+        return Outcome.refusal(_("No AI player sits at this table."))
     if seat is None:
         chosen = ai[-1]
     else:
         found = [row for row in table.seats if row.position == seat - 1]
         if not found:
-            return Outcome.refusal(f"There is no seat {seat}; the table has {len(table.seats)}.")
+            return Outcome.refusal(
+                _("There is no seat {seat}; the table has {count}.").format(
+                    seat=seat, count=len(table.seats)
+                )
+            )
         if not found[0].is_ai:
             return Outcome.refusal(
-                f"Seat {seat} is **{found[0].display_name}**'s, a person's: only AI seats "
-                "can be removed (people use `/game leave`)."
+                _(
+                    "Seat {seat} is **{name}**'s, a person's: only AI seats "
+                    "can be removed (people use `/game leave`)."
+                ).format(seat=seat, name=found[0].display_name)
             )
         chosen = found[0]
     now = service.clock()
     service.store.remove_seat(game.id, chosen.user_id)
     game = service.save(game, now=now)
-    line = f"🚪 **{actor.display_name}** removed **{chosen.display_name}** from the table."
-    return service.publish(service.table_for(game), Outcome(lines=[line]))
+    table = service.table_for(game)
+    with table.public_voice():
+        line = _("🚪 **{who}** removed **{name}** from the table.").format(
+            who=actor.display_name, name=chosen.display_name
+        )
+    return service.publish(table, Outcome(lines=[line]))
 
 
 async def set_autopilot(service: GameService, place: Place, actor: Actor, level: str) -> Outcome:
@@ -108,20 +141,16 @@ async def set_autopilot(service: GameService, place: Place, actor: Actor, level:
 def _set_autopilot(service: GameService, place: Place, actor: Actor, level: str) -> Outcome:
     game = service.store.open_game(place.channel_id, for_update=True)
     if game is None:
-        return Outcome.refusal(NO_GAME)
+        return Outcome.refusal(_(NO_GAME))
     if actor.user_id != game.host_id and not actor.may_manage:
-        return Outcome.refusal(
-            HOST_ONLY.format(host=game.host_id, what="choose the autopilot's level")
-        )
+        return Outcome.refusal(host_only(HOST_ONLY_AUTOPILOT, game))
     problem = _known(level)
     if problem is not None:
         return Outcome.refusal(problem)
     game = service.save(game, now=service.clock(), autopilot_level=level)
-    line = (
-        f"🤖 **{actor.display_name}** set the autopilot to **{level}**: the seats of players "
-        f"who were kicked or resigned are played by an AI that {LEVEL_WORDS[level]}."
-    )
     table = service.table_for(game)
+    with table.public_voice():
+        line = _(AUTOPILOT_SET[level]).format(who=actor.display_name, level=level_word(level))
     outcome = service.publish(table, Outcome(lines=[line]))
     if game.status == "active" and service.robot_due(table) is not None:
         outcome.ai_due = game.id

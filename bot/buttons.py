@@ -16,6 +16,7 @@ from typing import Any
 import discord
 
 from bot.failures import report_failure
+from bot.i18n import _, language_of, speaking
 from bot.messages import ButtonSpec
 
 ButtonHandler = Callable[[discord.Interaction[Any], int, str], Awaitable[None]]
@@ -70,9 +71,9 @@ class GameButton(
         routes: dict[str, ButtonHandler] = getattr(interaction.client, "button_routes", {})
         handler = routes.get(self.spec.route)
         if handler is None:
-            await interaction.response.send_message(
-                "❌ This button belongs to a feature this bot no longer has.", ephemeral=True
-            )
+            with speaking(language_of(interaction.locale)):
+                text = _("❌ This button belongs to a feature this bot no longer has.")
+            await interaction.response.send_message(text, ephemeral=True)
             return
         try:
             await handler(interaction, self.spec.game_id, self.spec.arg)
@@ -120,9 +121,9 @@ async def route_modal(
         return
     handler = routes.get(match["route"])
     if handler is None:
-        await interaction.response.send_message(
-            "❌ This form belongs to a feature this bot no longer has.", ephemeral=True
-        )
+        with speaking(language_of(interaction.locale)):
+            text = _("❌ This form belongs to a feature this bot no longer has.")
+        await interaction.response.send_message(text, ephemeral=True)
         return
     values = submitted_values(data.get("components") or [])
     try:

@@ -9,6 +9,7 @@ buttons carry its id too). Cancel changes nothing.
 from typing import Literal
 
 from bot import seats
+from bot.i18n import _
 from bot.messages import ButtonSpec, Message, Outcome
 from bot.service import Actor, GameService, Place
 
@@ -22,7 +23,7 @@ def _buttons(game_id: int, what: Question, actor: Actor, target: int, yes: str) 
     arg = f"{what}.{actor.user_id}.{target}"
     return [
         ButtonSpec(yes, CONFIRM, game_id, arg, "danger"),
-        ButtonSpec("Cancel", CONFIRM, game_id, f"cancel.{actor.user_id}.0", "secondary"),
+        ButtonSpec(_("Cancel"), CONFIRM, game_id, f"cancel.{actor.user_id}.0", "secondary"),
     ]
 
 
@@ -30,38 +31,44 @@ def ask(
     service: GameService, place: Place, actor: Actor, what: Question, target: int = 0
 ) -> Outcome:
     """The question with its Confirm / Cancel buttons, or the refusal the command would
-    give anyway (a store-thread function: it reads the game)."""
+    give anyway (a store-thread function: it reads the game), in the asker's language."""
     if what == "abort":
         game = service.abortable(place, actor)
         if isinstance(game, str):
             return Outcome.refusal(game)
         title = service.games[game.kind].title
-        noun = "lobby" if game.status == "lobby" else "game"
-        text = (
-            f"❓ Abort this **{title}** {noun}? It ends for everyone, with no winner, and "
-            "cannot be undone."
-        )
-        return Outcome(reply=Message(text, buttons=_buttons(game.id, what, actor, 0, "Abort it")))
+        if game.status == "lobby":
+            text = _(
+                "❓ Abort this **{title}** lobby? It ends for everyone, with no winner, and "
+                "cannot be undone."
+            )
+        else:
+            text = _(
+                "❓ Abort this **{title}** game? It ends for everyone, with no winner, and "
+                "cannot be undone."
+            )
+        buttons = _buttons(game.id, what, actor, 0, _("Abort it"))
+        return Outcome(reply=Message(text.format(title=title), buttons=buttons))
     if what == "resign":
         found = seats.resignable(service, place, actor)
         if isinstance(found, str):
             return Outcome.refusal(found)
-        table, _ = found
-        text = (
-            f"❓ Resign from this **{table.rules.title}** game? Your seat is played by the "
+        table, _seat = found
+        text = _(
+            "❓ Resign from this **{title}** game? Your seat is played by the "
             "autopilot from then on; only the host can hand it to someone with `/game replace`."
-        )
-        buttons = _buttons(table.game.id, what, actor, 0, "Resign")
+        ).format(title=table.rules.title)
+        buttons = _buttons(table.game.id, what, actor, 0, _("Resign"))
         return Outcome(reply=Message(text, buttons=buttons))
     found = seats.kickable(service, place, actor, target)
     if isinstance(found, str):
         return Outcome.refusal(found)
     table, seat = found
-    text = (
-        f"❓ Put **{table.name(seat)}**'s seat on autopilot? It then plays the default "
+    text = _(
+        "❓ Put **{player}**'s seat on autopilot? It then plays the default "
         "move whenever it is due, until `/game replace` hands it to someone."
-    )
-    buttons = _buttons(table.game.id, what, actor, target, "Put on autopilot")
+    ).format(player=table.name(seat))
+    buttons = _buttons(table.game.id, what, actor, target, _("Put on autopilot"))
     return Outcome(reply=Message(text, buttons=buttons))
 
 

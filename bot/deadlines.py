@@ -22,6 +22,7 @@ from functools import partial
 from typing import Any
 
 from bot import robots
+from bot.i18n import N_, _, number
 from bot.messages import Message, Outcome
 from bot.records.results import DEADLINE
 from bot.service import Actor, GameService, Place
@@ -40,7 +41,20 @@ from bot.timing import (
 
 log = logging.getLogger(__name__)
 
-HOST_ONLY = "Only the host (<@{host}>) or someone with Manage Channels can {what}."
+HOST_ONLY_TIMER = N_("Only the host (<@{host}>) or someone with Manage Channels can set the timer.")
+HOST_ONLY_KICK = N_("Only the host (<@{host}>) or someone with Manage Channels can kick a player.")
+HOST_ONLY_REPLACE = N_(
+    "Only the host (<@{host}>) or someone with Manage Channels can replace a player."
+)
+HOST_ONLY_AUTOPILOT = N_(
+    "Only the host (<@{host}>) or someone with Manage Channels can choose the autopilot's level."
+)
+NO_GAME_HERE = N_("There is no game in this channel. Start one with `/game new`.")
+
+
+def host_only(sentence: str, game: GameRow) -> str:
+    """A `HOST_ONLY_…` refusal in the language being spoken."""
+    return _(sentence).format(host=game.host_id)
 
 
 def _may_steer(game: GameRow, actor: Actor) -> bool:
@@ -50,7 +64,7 @@ def _may_steer(game: GameRow, actor: Actor) -> bool:
 def _running(service: GameService, place: Place) -> GameRow | str:
     game = service.store.open_game(place.channel_id, for_update=True)
     if game is None:
-        return "There is no game in this channel. Start one with `/game new`."
+        return _(NO_GAME_HERE)
     return game
 
 
@@ -69,15 +83,17 @@ def _set_timer(
     if isinstance(game, str):
         return Outcome.refusal(game)
     if not _may_steer(game, actor):
-        return Outcome.refusal(HOST_ONLY.format(host=game.host_id, what="set the timer"))
+        return Outcome.refusal(host_only(HOST_ONLY_TIMER, game))
     if hours < 0:
-        return Outcome.refusal("The timer cannot be negative; 0 means untimed.")
+        return Outcome.refusal(_("The timer cannot be negative; 0 means untimed."))
     if remind is not None and (remind <= 0 or (hours > 0 and remind >= hours)):
         return Outcome.refusal(
-            f"A reminder must come before the deadline: between 0 and {hours:g} hours."
+            _("A reminder must come before the deadline: between 0 and {hours} hours.").format(
+                hours=number(float(f"{hours:g}"))
+            )
         )
     if remind is not None and hours == 0:
-        return Outcome.refusal("An untimed game has no deadlines to remind anyone of.")
+        return Outcome.refusal(_("An untimed game has no deadlines to remind anyone of."))
     now = service.clock()
     changes: dict[str, Any] = {"timer_hours": hours, "remind_hours": remind, "reminded": False}
     if game.status == "active":
@@ -91,14 +107,21 @@ def _set_timer(
             )
         )
     game = service.save(game, now=now, **changes)
-    if hours == 0:
-        text = f"⏱️ **{actor.display_name}** made this game untimed."
-    else:
-        text = f"⏱️ **{actor.display_name}** set the timer: {describe_hours(hours)} per step"
-        if remind:
-            text += f", with a reminder {describe_hours(remind)} before the deadline"
-        text += "."
-    return service.publish(service.table_for(game), Outcome(lines=[text]))
+    table = service.table_for(game)
+    who = actor.display_name
+    with table.public_voice():
+        if hours == 0:
+            text = _("⏱️ **{who}** made this game untimed.").format(who=who)
+        elif remind:
+            text = _(
+                "⏱️ **{who}** set the timer: {hours} per step, with a reminder {remind} "
+                "before the deadline."
+            ).format(who=who, hours=describe_hours(hours), remind=describe_hours(remind))
+        else:
+            text = _("⏱️ **{who}** set the timer: {hours} per step.").format(
+                who=who, hours=describe_hours(hours)
+            )
+    return service.publish(table, Outcome(lines=[text]))
 
 
 async def pause(service: GameService, place: Place, actor: Actor) -> Outcome:
@@ -110,18 +133,22 @@ def _pause(service: GameService, place: Place, actor: Actor) -> Outcome:
     if isinstance(game, str):
         return Outcome.refusal(game)
     if actor.user_id != game.host_id:
-        return Outcome.refusal(f"Only the host (<@{game.host_id}>) can pause the game.")
+        return Outcome.refusal(
+            _("Only the host (<@{host}>) can pause the game.").format(host=game.host_id)
+        )
     if game.status != "active":
-        return Outcome.refusal("Only a running game can be paused.")
+        return Outcome.refusal(_("Only a running game can be paused."))
     if game.paused_at is not None:
-        return Outcome.refusal("The game is already paused; `/game resume` restarts it.")
+        return Outcome.refusal(_("The game is already paused; `/game resume` restarts it."))
     now = service.clock()
     game = service.save(game, now=now, paused_at=now.isoformat())
-    text = (
-        f"⏸️ **{actor.display_name}** paused the game: all timers are frozen. "
-        "Moves are still accepted; `/game resume` restarts the clocks."
-    )
-    return service.publish(service.table_for(game), Outcome(lines=[text]))
+    table = service.table_for(game)
+    with table.public_voice():
+        text = _(
+            "⏸️ **{who}** paused the game: all timers are frozen. "
+            "Moves are still accepted; `/game resume` restarts the clocks."
+        ).format(who=actor.display_name)
+    return service.publish(table, Outcome(lines=[text]))
 
 
 async def resume(service: GameService, place: Place, actor: Actor) -> Outcome:
@@ -133,10 +160,12 @@ def _resume(service: GameService, place: Place, actor: Actor) -> Outcome:
     if isinstance(game, str):
         return Outcome.refusal(game)
     if actor.user_id != game.host_id:
-        return Outcome.refusal(f"Only the host (<@{game.host_id}>) can resume the game.")
+        return Outcome.refusal(
+            _("Only the host (<@{host}>) can resume the game.").format(host=game.host_id)
+        )
     paused = parse(game.paused_at)
     if paused is None:
-        return Outcome.refusal("The game is not paused.")
+        return Outcome.refusal(_("The game is not paused."))
     now = service.clock()
     deadline = parse(game.deadline)
     changes: dict[str, Any] = {"paused_at": None}
@@ -152,8 +181,12 @@ def _resume(service: GameService, place: Place, actor: Actor) -> Outcome:
             )
         )
     game = service.save(game, now=now, **changes)
-    text = f"▶️ **{actor.display_name}** resumed the game. {timer_line(game)}"
-    return service.publish(service.table_for(game), Outcome(lines=[text]))
+    table = service.table_for(game)
+    with table.public_voice():
+        text = _("▶️ **{who}** resumed the game. {timer}").format(
+            who=actor.display_name, timer=timer_line(game)
+        )
+    return service.publish(table, Outcome(lines=[text]))
 
 
 def _waiting_mentions(table: Table) -> tuple[str, list[int]]:
@@ -211,10 +244,13 @@ def _remind(service: GameService, game_id: int, now: datetime) -> Outcome:
     table = service.table_for(game)
     who, users = _waiting_mentions(table)
     service.save(game, now=now, reminded=True)
-    several = len(users) > 1
-    lead = "⏳ Reminder: waiting only on" if several else "⏳ Reminder:"
-    tail = "" if several else " — it's your move."
-    text = f"{lead} {who}{tail} Deadline {stamp(game.deadline)}."
+    with table.public_voice():
+        when = stamp(game.deadline)
+        if len(users) > 1:
+            text = _("⏳ Reminder: waiting only on {who}. Deadline {when}.")
+        else:
+            text = _("⏳ Reminder: {who} — it's your move. Deadline {when}.")
+        text = text.format(who=who, when=when)
     return Outcome(public=[Message(content=text, mentions=users)], channel_id=game.channel_id)
 
 
@@ -248,9 +284,8 @@ def _expire_seat(service: GameService, game_id: int, seat: int, now: datetime) -
         return Outcome()
     if seat not in table.rules.waiting_on(table.state):
         return Outcome()
-    return service.apply_as_bot(
-        table,
-        seat,
-        prefix=f"⏰ Time is up for **{table.name(seat)}**: the default is played.",
-        cause=DEADLINE,
-    )
+    with table.public_voice():
+        prefix = _("⏰ Time is up for **{who}**: the default is played.").format(
+            who=table.name(seat)
+        )
+    return service.apply_as_bot(table, seat, prefix=prefix, cause=DEADLINE)

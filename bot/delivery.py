@@ -14,6 +14,7 @@ from typing import Any
 import discord
 
 from bot.buttons import view_of
+from bot.i18n import ENGLISH, LANGUAGES, _, speaking
 from bot.limits import fit
 from bot.live import sync
 from bot.messages import Message, Outcome
@@ -67,7 +68,11 @@ async def deliver(
     if deferred:
         # A slow command was deferred privately ("thinking…" only the actor sees): the
         # actor's answer replaces it, and every public message goes to the channel.
-        done = f"✅ Done — see <#{game_channel_id}>." if game_channel_id else "✅ Done."
+        done = (
+            _("✅ Done — see {channel}.").format(channel=f"<#{game_channel_id}>")
+            if game_channel_id
+            else _("✅ Done.")
+        )
         await answer(outcome.reply or Message(content=done), ephemeral=True)
     elif outcome.reply is not None and not public:
         await answer(outcome.reply, ephemeral=True)
@@ -78,7 +83,8 @@ async def deliver(
     elif outcome.reply is not None:
         await answer(outcome.reply, ephemeral=True)
     elif not responded:
-        await answer(Message(content=f"✅ Done — see <#{game_channel_id}>."), ephemeral=True)
+        done = _("✅ Done — see {channel}.").format(channel=f"<#{game_channel_id}>")
+        await answer(Message(content=done), ephemeral=True)
 
     if channel is not None:
         for message in public:
@@ -112,7 +118,7 @@ async def _private_and_live(
         if refused in service.dm_refused:
             continue
         service.dm_refused.add(refused)
-        await _dms_closed(channel, live.user_id, live.fallback)
+        await _dms_closed(client, channel, live.user_id, live.fallback)
 
 
 async def deliver_private(
@@ -130,13 +136,37 @@ async def deliver_private(
     except (discord.Forbidden, discord.HTTPException) as error:
         log.info("DM to %s failed: %s", user_id, error)
         if channel is not None:
-            await _dms_closed(channel, user_id, fallback)
+            await _dms_closed(client, channel, user_id, fallback)
         return False
 
 
-async def _dms_closed(channel: discord.abc.Messageable, user_id: int, fallback: str) -> None:
+async def _channel_language(client: discord.Client, channel: discord.abc.Messageable) -> str:
+    """The language of the table in `channel` (its public messages speak it)."""
+    service = getattr(client, "service", None)
+    channel_id = getattr(channel, "id", None)
+    if service is None or not isinstance(channel_id, int):
+        return ENGLISH
+    try:
+        store = service.store
+        game = await service.call(store.open_game, channel_id) or await service.call(
+            store.last_finished_game, channel_id
+        )
+    except Exception:  # a note in the channel must not fail over its language
+        log.exception("Could not read the language of channel %s", channel_id)
+        return ENGLISH
+    language = game.options.get("language", ENGLISH) if game is not None else ENGLISH
+    return language if language in LANGUAGES else ENGLISH
+
+
+async def _dms_closed(
+    client: discord.Client, channel: discord.abc.Messageable, user_id: int, fallback: str
+) -> None:
+    """Tell the channel (in the table's language) that a DM bounced, and nothing more."""
+    with speaking(await _channel_language(client, channel)):
+        text = _(
+            "<@{user}>, I could not send you a direct message (are your DMs closed?). "
+            "Use {command} here to see your private information."
+        ).format(user=user_id, command=fallback)
     await channel.send(
-        f"<@{user_id}>, I could not send you a direct message (are your DMs closed?). "
-        f"Use {fallback} here to see your private information.",
-        allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
+        text, allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)])
     )

@@ -12,9 +12,11 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.i18n import N_, _, language_of, speaking
+
 log = logging.getLogger(__name__)
 
-FAILURE_TEXT = (
+FAILURE_TEXT = N_(
     "⚠️ Something went wrong on my side while handling that; it has been logged. "
     "Check the game's channel or `/game status` to see whether your move counted "
     "before trying again."
@@ -23,24 +25,27 @@ FAILURE_TEXT = (
 
 def refusal_for(error: BaseException) -> str | None:
     """A command Discord delivered but discord.py could not run as typed (an option it
-    cannot convert, a check that failed) is the player's input, not a bug: a ❌ answer."""
+    cannot convert, a check that failed) is the player's input, not a bug: a ❌ answer
+    (in the language being spoken)."""
     if isinstance(error, app_commands.TransformerError):
-        return (
-            f"❌ I could not make sense of “{str(error.value)[:60]}” for that option; "
-            "pick one of the suggestions."
-        )
+        return _(
+            "❌ I could not make sense of “{typed}” for that option; pick one of the suggestions."
+        ).format(typed=str(error.value)[:60])
     if isinstance(error, app_commands.NoPrivateMessage):
-        return "❌ That command works only in a server channel, not in direct messages."
+        return _("❌ That command works only in a server channel, not in direct messages.")
     if isinstance(error, app_commands.CommandSignatureMismatch | app_commands.CommandNotFound):
-        return "❌ That command has changed since your Discord loaded it; please try again."
+        return _("❌ That command has changed since your Discord loaded it; please try again.")
     if isinstance(error, app_commands.CheckFailure):
-        return "❌ You cannot use that command here."
+        return _("❌ You cannot use that command here.")
     return None
 
 
 async def report_failure(interaction: discord.Interaction[Any], error: BaseException) -> None:
-    """Log the error and tell the person who acted, privately, whatever stage it broke at."""
-    refusal = refusal_for(error)
+    """Log the error and tell the person who acted, privately, whatever stage it broke at
+    (in their Discord language)."""
+    with speaking(language_of(interaction.locale)):
+        refusal = refusal_for(error)
+        failure = _(FAILURE_TEXT)
     if refusal is not None and interaction.type is not discord.InteractionType.autocomplete:
         log.info("Refused %s from user %s: %s", type(error).__name__, interaction.user.id, error)
         await _tell(interaction, refusal)
@@ -53,7 +58,7 @@ async def report_failure(interaction: discord.Interaction[Any], error: BaseExcep
     )
     if interaction.type is discord.InteractionType.autocomplete:
         return
-    await _tell(interaction, FAILURE_TEXT)
+    await _tell(interaction, failure)
 
 
 async def _tell(interaction: discord.Interaction[Any], text: str) -> None:

@@ -11,6 +11,7 @@ from dataclasses import replace
 
 import discord
 
+from bot.i18n import _
 from bot.messages import ButtonSpec, Message
 
 CONTENT = 2000
@@ -121,9 +122,9 @@ def first_lines(lines: list[str], limit: int = CONTENT) -> str:
     for index, line in enumerate(lines):
         line = clip(line, limit)
         rest = len(lines) - index - 1
-        note = len(f"\n… and {rest} more") if rest else 0
+        note = len("\n" + _("… and {n} more").format(n=rest)) if rest else 0
         if size + len(line) + 1 + note > limit:
-            kept.append(f"… and {len(lines) - index} more")
+            kept.append(_("… and {n} more").format(n=len(lines) - index))
             break
         kept.append(line)
         size += len(line) + 1

@@ -18,6 +18,7 @@ from typing import Any, Protocol
 import discord
 
 from bot.buttons import view_of
+from bot.i18n import ENGLISH, LANGUAGES, N_, _, speaking
 from bot.limits import fit
 from bot.messages import TABLE, Live, Message
 from bot.store import LiveRow, Store
@@ -28,6 +29,7 @@ REPOST_AFTER = 15
 """Messages in the channel after the table message before it is posted again below."""
 CLOSED = ""
 """The step of a closed message: nothing is shown there any more."""
+MOVED = N_("⬇️ *This table moved to the bottom of the channel.*")
 
 
 class Activity:
@@ -79,7 +81,9 @@ async def sync(client: discord.Client, service: LiveStore, live: Live, channel_i
             if live.user_id == 0 and service.activity.count(row.channel_id, row.message_id) >= (
                 REPOST_AFTER
             ):
-                await _strip(client, row, "⬇️ *This table moved to the bottom of the channel.*")
+                with speaking(await _language(service, live.game_id)):
+                    moved = _(MOVED)
+                await _strip(client, row, moved)
                 return await _post(client, service, live, channel_id)
             if await _edit(client, row, live):
                 await _save(service, row.model_copy(update={"version": live.version}))
@@ -93,6 +97,17 @@ async def sync(client: discord.Client, service: LiveStore, live: Live, channel_i
                 await _save(service, closed)
             return True
         return await _post(client, service, live, channel_id)
+
+
+async def _language(service: LiveStore, game_id: int) -> str:
+    """The table's language (a table message speaks it)."""
+    try:
+        game = await service.call(service.store.game, game_id)
+    except Exception:  # a closing note must not fail over its language
+        log.exception("Could not read the language of game %s", game_id)
+        return ENGLISH
+    language = game.options.get("language", ENGLISH) if game is not None else ENGLISH
+    return language if language in LANGUAGES else ENGLISH
 
 
 async def _save(service: LiveStore, row: LiveRow) -> None:
@@ -147,7 +162,7 @@ async def _strip(client: discord.Client, row: LiveRow, note: str) -> None:
     so its old picture would only be a stale copy, and no button may stay pressable."""
     message = client.get_partial_messageable(row.channel_id).get_partial_message(row.message_id)
     try:
-        await message.edit(content=note or "✔️ Closed.", embeds=[], view=None)
+        await message.edit(content=note or _("✔️ Closed."), embeds=[], view=None)
     except discord.NotFound:
         pass  # already gone: nothing left to close
     except discord.HTTPException as error:

@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ai import LEVELS, Budget, Level, decide, decision_seed
+from bot.i18n import _
 
 __all__ = ["Level", "decision_seed"]
 from bot.table import Table
@@ -82,7 +83,10 @@ def ai_seed(table: Table) -> int:
 
 
 def name_for(taken: Sequence[str], level: str) -> str:
-    base = next((n for n in NAMES if not any(n in t for t in taken)), f"Urchin {len(taken)}")
+    """An AI seat's name, e.g. "🤖 Nancy (standard)": `level` as the table reads it (the
+    name is kept, so it is made in the table's language)."""
+    spare = _("Urchin {n}").format(n=len(taken))
+    base = next((n for n in NAMES if not any(n in t for t in taken)), spare)
     return f"🤖 {base} ({level})"
 
 

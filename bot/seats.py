@@ -7,7 +7,8 @@ passes to another member, who then receives the seat's private information.
 
 from functools import partial
 
-from bot.deadlines import HOST_ONLY
+from bot.deadlines import HOST_ONLY_KICK, HOST_ONLY_REPLACE, NO_GAME_HERE, host_only
+from bot.i18n import N_, _
 from bot.messages import Message, Outcome, Private
 from bot.records.results import AUTOPILOT
 from bot.render.generic import channel_link
@@ -15,13 +16,22 @@ from bot.service import GONE, Actor, GameService, Place
 from bot.store import GameRow
 from bot.table import Table
 
+NOT_IN_GAME = N_("<@{user}> is not seated in this game.")
+LEVEL_WORDS = {"random": N_("random"), "standard": N_("standard"), "strong": N_("strong")}
+"""The AI levels as players read them (also the `/game addbot` choices)."""
+
+
+def level_word(level: str) -> str:
+    """An AI level's name in the language being spoken."""
+    return _(LEVEL_WORDS[level]) if level in LEVEL_WORDS else level
+
 
 def _running(service: GameService, place: Place) -> GameRow | str:
     game = service.store.open_game(place.channel_id, for_update=True)
     if game is None:
-        return "There is no game in this channel. Start one with `/game new`."
+        return _(NO_GAME_HERE)
     if game.status != "active":
-        return "The game has not started yet; players can simply `/game leave`."
+        return _("The game has not started yet; players can simply `/game leave`.")
     return game
 
 
@@ -37,13 +47,14 @@ def _autopilot_now(service: GameService, table: Table, seat: int, lead: str) -> 
     return service.publish(table, Outcome(lines=[lead]))
 
 
-def _steered(service: GameService, place: Place, actor: Actor, what: str) -> GameRow | str:
-    """The running game, if `actor` may steer it (host or Manage Channels)."""
+def _steered(service: GameService, place: Place, actor: Actor, refusal: str) -> GameRow | str:
+    """The running game, if `actor` may steer it (host or Manage Channels); `refusal`:
+    a `HOST_ONLY_…` sentence for when they may not."""
     game = _running(service, place)
     if isinstance(game, str):
         return game
     if actor.user_id != game.host_id and not actor.may_manage:
-        return HOST_ONLY.format(host=game.host_id, what=what)
+        return host_only(refusal, game)
     return game
 
 
@@ -62,13 +73,13 @@ def kickable(
     if isinstance(game, str):
         return game
     if actor.user_id != game.host_id and not actor.may_manage:
-        return HOST_ONLY.format(host=game.host_id, what="kick a player")
+        return host_only(HOST_ONLY_KICK, game)
     table = service.table_for(game)
     seat = table.seat_of(user_id)
     if seat is None:
-        return f"<@{user_id}> is not seated in this game."
+        return _(NOT_IN_GAME).format(user=user_id)
     if table.seats[seat].autopilot:
-        return f"**{table.name(seat)}** is already on autopilot."
+        return _("**{who}** is already on autopilot.").format(who=table.name(seat))
     return table, seat
 
 
@@ -82,9 +93,9 @@ def resignable(
     table = service.table_for(game)
     seat = table.seat_of(actor.user_id)
     if seat is None:
-        return "You are not seated in this game."
+        return _("You are not seated in this game.")
     if table.seats[seat].autopilot:
-        return "Your seat is already on autopilot."
+        return _("Your seat is already on autopilot.")
     return table, seat
 
 
@@ -103,11 +114,15 @@ def _kick(
     if isinstance(found, str):
         return Outcome.refusal(found)
     table, seat = found
-    lead = (
-        f"🤖 **{actor.display_name}** put **{table.name(seat)}**'s seat on autopilot: "
-        f"a {table.game.autopilot_level} AI plays it from now on. `/game replace` can hand "
-        "it to someone."
-    )
+    with table.public_voice():
+        lead = _(
+            "🤖 **{who}** put **{player}**'s seat on autopilot: a {level} AI plays it from "
+            "now on. `/game replace` can hand it to someone."
+        ).format(
+            who=actor.display_name,
+            player=table.name(seat),
+            level=level_word(table.game.autopilot_level),
+        )
     return _autopilot_now(service, table, seat, lead)
 
 
@@ -122,10 +137,11 @@ def _resign(service: GameService, place: Place, actor: Actor, game_id: int | Non
     if isinstance(found, str):
         return Outcome.refusal(found)
     table, seat = found
-    lead = (
-        f"🏳️ **{actor.display_name}** resigned; a {table.game.autopilot_level} AI plays "
-        "their seat from now on. `/game replace` can hand it to someone."
-    )
+    with table.public_voice():
+        lead = _(
+            "🏳️ **{who}** resigned; a {level} AI plays their seat from now on. "
+            "`/game replace` can hand it to someone."
+        ).format(who=actor.display_name, level=level_word(table.game.autopilot_level))
     return _autopilot_now(service, table, seat, lead)
 
 
@@ -150,11 +166,11 @@ def _ai_seat(table: Table, number: int | None) -> int | str:
     played = [seat.position for seat in table.seats if seat.is_ai]
     if number is not None:
         if number - 1 not in played:
-            return f"Seat {number} is not played by an AI."
+            return _("Seat {seat} is not played by an AI.").format(seat=number)
         return number - 1
     if len(played) != 1:
-        found = ", ".join(str(seat + 1) for seat in played) or "none"
-        return f"Say which AI seat with `seat` (AI seats: {found})."
+        found = ", ".join(str(seat + 1) for seat in played) or _("none")
+        return _("Say which AI seat with `seat` (AI seats: {seats}).").format(seats=found)
     return played[0]
 
 
@@ -167,7 +183,7 @@ def _replace(
     new_name: str,
     ai_seat: int | None,
 ) -> Outcome:
-    game = _steered(service, place, actor, "replace a player")
+    game = _steered(service, place, actor, HOST_ONLY_REPLACE)
     if isinstance(game, str):
         return Outcome.refusal(game)
     table = service.table_for(game)
@@ -175,26 +191,38 @@ def _replace(
     if isinstance(seat, str):
         return Outcome.refusal(seat)
     if seat is None:
-        return Outcome.refusal(f"<@{old_id}> is not seated in this game.")
+        return Outcome.refusal(_(NOT_IN_GAME).format(user=old_id))
     if table.seat_of(new_id) is not None:
-        return Outcome.refusal(f"<@{new_id}> already has a seat in this game.")
+        return Outcome.refusal(_("<@{user}> already has a seat in this game.").format(user=new_id))
     old_name = table.name(seat)
     service.store.update_seat(
-        game.id, seat, user_id=new_id, display_name=new_name, autopilot=False, ai_level=None
+        game.id,
+        seat,
+        user_id=new_id,
+        display_name=new_name,
+        autopilot=False,
+        ai_level=None,
+        locale="",  # the new player's language is not known yet: the table's until they act
     )
     if game.host_id == old_id:
         game = service.save(game, now=service.clock(), host_id=new_id)
     else:
         game = service.save(game, now=service.clock())  # the table shows the new name
     table = service.table_for(game)
-    private = service.presenter(game.kind).status(table, seat)
-    text = (
-        f"🔁 <@{new_id}> takes over **{old_name}**'s seat "
-        f"(by **{actor.display_name}**). Their private information comes by DM."
-    )
+    with table.voice_of(seat):
+        private = service.presenter(game.kind).status(table, seat)
+        welcome = Message(
+            content=_("You now play **{player}**'s seat in {channel}.").format(
+                player=old_name, channel=channel_link(game)
+            )
+        )
+    with table.public_voice():
+        text = _(
+            "🔁 <@{user}> takes over **{player}**'s seat (by **{who}**). "
+            "Their private information comes by DM."
+        ).format(user=new_id, player=old_name, who=actor.display_name)
     outcome = service.publish(table, Outcome(lines=[text]))
     outcome.public[0].mentions.append(new_id)  # the new player must know
-    welcome = Message(content=f"You now play **{old_name}**'s seat in {channel_link(game)}.")
     outcome.private.append(Private(new_id, welcome, fallback="`/game status`"))
     if private.reply is not None:
         outcome.private.append(Private(new_id, private.reply, fallback="`/game status`"))
@@ -215,8 +243,12 @@ def _my_games(service: GameService, actor: Actor, guild_id: int | None) -> Outco
         table = service.table_for(game)
         seat = table.seat_of(actor.user_id)
         waiting = seat is not None and seat in table.rules.waiting_on(table.state)
-        mark = "🔔 **waiting on you**" if waiting else "waiting on others"
-        lines.append(f"• {table.rules.title} in <#{game.channel_id}> — {mark}")
+        mark = _("🔔 **waiting on you**") if waiting else _("waiting on others")
+        lines.append(
+            _("• {title} in {channel} — {state}").format(
+                title=table.rules.title, channel=f"<#{game.channel_id}>", state=mark
+            )
+        )
     if not lines:
-        return Outcome.tell("You are not playing any running game here.")
-    return Outcome.tell("Your running games:\n" + "\n".join(lines))
+        return Outcome.tell(_("You are not playing any running game here."))
+    return Outcome.tell(_("Your running games:") + "\n" + "\n".join(lines))

@@ -11,6 +11,7 @@ part of the state, replaying or moving on after a take-back rolls exactly the sa
 
 from functools import partial
 
+from bot.i18n import N_, _
 from bot.messages import ButtonSpec, Message, Outcome
 from bot.replay import Move, undo_record
 from bot.service import GONE, NO_GAME, Actor, GameService, Place
@@ -20,7 +21,7 @@ from bot.timing import deadline_changes
 UNDO_CONFIRM = "confirm"
 """Shares the confirmation route of bot.confirm (answered by cogs/lobby.py)."""
 
-REVEALED = (
+REVEALED = N_(
     "That move cannot be taken back: it rolled dice, drew or showed a card, or told "
     "someone something, and taking it back would let that be used."
 )
@@ -44,41 +45,55 @@ def _describe(service: GameService, moves: list[Move], table: Table) -> str:
 def _undo(service: GameService, place: Place, actor: Actor, confirmed_seq: int | None) -> Outcome:
     game = service.store.open_game(place.channel_id, for_update=True)
     if game is None:
-        return Outcome.refusal(NO_GAME if confirmed_seq is None else GONE)
+        return Outcome.refusal(_(NO_GAME) if confirmed_seq is None else _(GONE))
     if game.status != "active":
-        return Outcome.refusal("The game has not started yet: there is nothing to take back.")
+        return Outcome.refusal(_("The game has not started yet: there is nothing to take back."))
     table = service.table_for(game)
     rules = table.rules
     replayed = service.replayed(game)
     if rules.dump_state(replayed.state) != game.state:
         return Outcome.refusal(
-            "This game's log does not lead to its position (it was set up by hand), so "
-            "moves cannot be taken back in it."
+            _(
+                "This game's log does not lead to its position (it was set up by hand), so "
+                "moves cannot be taken back in it."
+            )
         )
     last = replayed.last_command()
     if not last:
-        return Outcome.refusal("No move has been made yet: there is nothing to take back.")
+        return Outcome.refusal(_("No move has been made yet: there is nothing to take back."))
     if confirmed_seq is not None and last[0].seq != confirmed_seq:
-        return Outcome.refusal(GONE)
+        return Outcome.refusal(_(GONE))
     if any(rules.reveals(m.before, m.seat, m.after, m.events) for m in last):
-        return Outcome.refusal(REVEALED)
+        return Outcome.refusal(_(REVEALED))
     mover = last[0].user_id
     own = mover is not None and mover == actor.user_id
     steer = actor.user_id == game.host_id or actor.may_manage
     what = _describe(service, last, table)
     if not own and not steer:
-        whose = f"**{table.name(last[0].seat)}**'s" if mover is not None else "the bot's"
-        return Outcome.refusal(
-            f"Only the player who made the last move can take it back (it was {whose}: "
-            f"{what}); the host can take back others' moves."
-        )
+        if mover is not None:
+            refusal = _(
+                "Only the player who made the last move can take it back (it was "
+                "**{player}**'s: {move}); the host can take back others' moves."
+            ).format(player=table.name(last[0].seat), move=what)
+        else:
+            refusal = _(
+                "Only the player who made the last move can take it back (it was the bot's: "
+                "{move}); the host can take back others' moves."
+            ).format(move=what)
+        return Outcome.refusal(refusal)
     if not own and confirmed_seq is None:
-        whose = table.name(last[0].seat) if mover is not None else "the bot"
-        text = f"❓ Take back **{whose}**'s last move ({what}) for everyone?"
+        if mover is not None:
+            text = _("❓ Take back **{player}**'s last move ({move}) for everyone?").format(
+                player=table.name(last[0].seat), move=what
+            )
+        else:
+            text = _("❓ Take back **the bot**'s last move ({move}) for everyone?").format(
+                move=what
+            )
         arg = f"undo.{actor.user_id}.{last[0].seq}"
         buttons = [
-            ButtonSpec("Take it back", UNDO_CONFIRM, game.id, arg, "danger"),
-            ButtonSpec("Cancel", UNDO_CONFIRM, game.id, f"cancel.{actor.user_id}.0"),
+            ButtonSpec(_("Take it back"), UNDO_CONFIRM, game.id, arg, "danger"),
+            ButtonSpec(_("Cancel"), UNDO_CONFIRM, game.id, f"cancel.{actor.user_id}.0"),
         ]
         return Outcome(reply=Message(text, buttons=buttons))
     state = last[0].before
@@ -97,8 +112,12 @@ def _undo(service: GameService, place: Place, actor: Actor, confirmed_seq: int |
     )
     restored = Table(game, table.seats, rules, state)
     service.remember_after_commit(restored)
-    line = f"↩️ **{actor.display_name}** took back {'their' if own else 'the'} last move: {what}."
+    with restored.public_voice():
+        if own:
+            line = _("↩️ **{who}** took back their last move: {move}.")
+        else:
+            line = _("↩️ **{who}** took back the last move: {move}.")
+        line = line.format(who=actor.display_name, move=_describe(service, last, table))
+        closing = _("↩️ Taken back; see below.")
     outcome = Outcome(lines=[line], live=service.presenter(game.kind).kept(restored))
-    return service.publish(
-        restored, outcome, quiet={actor.user_id}, closing="↩️ Taken back; see below."
-    )
+    return service.publish(restored, outcome, quiet={actor.user_id}, closing=closing)

@@ -9,6 +9,7 @@ early does not give the others more time.
 from datetime import datetime, timedelta
 from typing import Any
 
+from bot.i18n import _, n_, number
 from bot.store import GameRow
 
 UNTIMED_STEP_HOURS: dict[tuple[str, str], float] = {
@@ -61,29 +62,33 @@ def deadline_passed(game: GameRow, now: datetime) -> bool:
 
 def describe_hours(hours: float) -> str:
     if hours <= 0:
-        return "untimed"
+        return _("untimed")
     if hours < 1:
-        return f"{round(hours * 60)} minutes"
+        minutes = round(hours * 60)
+        return n_("{n} minute", "{n} minutes", minutes).format(n=minutes)
     whole = int(hours) if float(hours).is_integer() else hours
-    return f"{whole} hour{'s' if hours != 1 else ''}"
+    count = 1 if hours == 1 else 2  # "1.5 hours": the plural form, the number as written
+    return n_("{n} hour", "{n} hours", count).format(n=number(whole))
 
 
 def stamp(moment: str | None) -> str:
     when = parse(moment)
-    return "no deadline" if when is None else f"<t:{int(when.timestamp())}:R>"
+    return _("no deadline") if when is None else f"<t:{int(when.timestamp())}:R>"
 
 
 def timer_line(game: GameRow) -> str:
-    """The timer as `/game status` shows it."""
+    """The timer as `/game status` shows it (in the language being spoken)."""
     if game.timer_hours <= 0 and game.deadline is None:
-        return "⏱️ Untimed: no deadlines."
-    parts = [f"⏱️ Timer: {describe_hours(game.timer_hours)} per step"]
+        return _("⏱️ Untimed: no deadlines.")
+    hours = describe_hours(game.timer_hours)
+    parts = [_("⏱️ Timer: {hours} per step").format(hours=hours)]
     if game.remind_hours:
-        parts.append(f"reminder {describe_hours(game.remind_hours)} before")
+        remind = describe_hours(game.remind_hours)
+        parts.append(_("reminder {hours} before").format(hours=remind))
     if game.paused_at is not None:
-        parts.append("**paused**")
+        parts.append(_("**paused**"))
     elif game.deadline is not None:
-        parts.append(f"current deadline {stamp(game.deadline)}")
+        parts.append(_("current deadline {when}").format(when=stamp(game.deadline)))
     return ", ".join(parts) + "."
 
 

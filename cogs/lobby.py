@@ -10,10 +10,10 @@ from bot import ai_seats, deadlines, rulebook, seats, takeback
 from bot.app import SmithfieldBot
 from bot.confirm import CONFIRM, Question, ask, confirmed
 from bot.delivery import announce
-from bot.i18n import ENGLISH, LANGUAGE_NAMES, LANGUAGES, language_of
+from bot.i18n import ENGLISH, LANGUAGE_NAMES, LANGUAGES, _, language_of
 from bot.messages import Outcome
 from bot.records import archive
-from cogs.context import actor_of, answer, place_of, respond, viewer_of
+from cogs.context import actor_of, answer, place_of, respond, speak_to, viewer_of
 from rules.registry import GAMES
 
 GameName = Literal["fagins-gang", "fantasy-business"]
@@ -118,14 +118,15 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play a boar
     async def confirm_button(
         self, interaction: discord.Interaction[Any], game_id: int, arg: str
     ) -> None:
-        what, _, rest = arg.partition(".")
-        asker, _, target = rest.partition(".")
+        speak_to(interaction)
+        what, _dot, rest = arg.partition(".")
+        asker, _dot, target = rest.partition(".")
         if str(interaction.user.id) != asker:
-            await answer(interaction, Outcome.refusal("Only the person who asked can answer."))
+            await answer(interaction, Outcome.refusal(_("Only the person who asked can answer.")))
             return
         if what == "cancel":
             await interaction.response.edit_message(
-                content="Cancelled: nothing changed.", view=None
+                content=_("Cancelled: nothing changed."), view=None
             )
             return
         if (
@@ -133,14 +134,14 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play a boar
             or not target.isascii()
             or not target.isdigit()
         ):
-            await answer(interaction, Outcome.refusal("That button is not one of mine."))
+            await answer(interaction, Outcome.refusal(_("That button is not one of mine.")))
             return
         place, actor = place_of(interaction), actor_of(interaction)
         if what == "undo":
             outcome = await takeback.undo(self.bot.service, place, actor, int(target))
         else:
             outcome = await confirmed(self.bot.service, place, actor, game_id, what, int(target))
-        said = outcome.reply.content if outcome.reply else "✔️ Done."
+        said = outcome.reply.content if outcome.reply else _("✔️ Done.")
         await interaction.response.edit_message(content=said, view=None)
         outcome.reply = None
         await announce(self.bot, outcome, outcome.channel_id or place.channel_id)
@@ -181,6 +182,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play a boar
     async def past_games(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[int]]:
+        speak_to(interaction)
         found = await archive.choices(
             self.bot.service, viewer_of(interaction), current, running=False
         )
@@ -190,6 +192,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play a boar
     async def exportable_games(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[int]]:
+        speak_to(interaction)
         found = await archive.choices(
             self.bot.service, viewer_of(interaction), current, running=True
         )
@@ -243,7 +246,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play a boar
         seat: app_commands.Range[int, 1, MAX_SEATS] | None = None,
     ) -> None:
         if new.bot:
-            await answer(interaction, Outcome.refusal("A bot cannot take a seat."))
+            speak_to(interaction)
+            await answer(interaction, Outcome.refusal(_("A bot cannot take a seat.")))
             return
         me = interaction.client.user
         old_id = None if me is not None and old.id == me.id else old.id

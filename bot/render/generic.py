@@ -8,6 +8,7 @@ from typing import Any
 
 import discord
 
+from bot.i18n import LANGUAGE_NAMES, N_, _, n_
 from bot.messages import Live, Message, Outcome, Private
 from bot.store import GameRow
 from bot.table import Table
@@ -24,15 +25,23 @@ def clip(text: str, limit: int = MAX_CONTENT) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def _sentence(table: Table, event: Event) -> str:
+    return table.said(event.say) if event.say is not None else table.named(event.text)
+
+
 def event_lines(table: Table, events: Iterable[Event]) -> list[str]:
-    return [table.named(event.text) for event in events if event.public]
+    """The public events in the language being spoken (the channel's: the caller's
+    `table.public_voice()`)."""
+    return [_sentence(table, event) for event in events if event.public]
 
 
 def private_events(table: Table, events: Iterable[Event], fallback: str) -> list[Private]:
+    """Each seat's private events, in that seat's player's language."""
     by_seat: dict[int, list[str]] = {}
     for event in events:
         if event.seat is not None:
-            by_seat.setdefault(event.seat, []).append(table.named(event.text))
+            with table.voice_of(event.seat):
+                by_seat.setdefault(event.seat, []).append(_sentence(table, event))
     return [
         Private(table.user_id(seat), Message(content=clip("\n".join(lines))), fallback=fallback)
         for seat, lines in sorted(by_seat.items())
@@ -47,22 +56,45 @@ def channel_link(game: GameRow) -> str:
     return f"https://discord.com/channels/{game.guild_id}/{game.channel_id}"
 
 
+OPTION_NAMES = {
+    "turns": N_("turns"),
+    "low_prices": N_("low prices"),
+    "sole_lowest_bonus": N_("sole lowest bonus"),
+    "round_limit": N_("round limit"),
+    "fagin_target": N_("fagin target"),
+}
+"""The game options as the lobby lists them (others by their key)."""
+HIDDEN_OPTIONS = {"first_seat", "language", "ai_seed"}
+"""Options the lobby's option list leaves out (the language has a field of its own)."""
+
+
+def language_name(code: str) -> str:
+    return LANGUAGE_NAMES.get(code, LANGUAGE_NAMES["en"])
+
+
+def language_line(table: Table) -> str:
+    """The table's language as `/game status` shows it for a running game."""
+    return _("🗣️ Language: {language}").format(language=language_name(table.language))
+
+
 def lobby_embed(table: Table) -> discord.Embed:
+    """The lobby card, in the language being spoken (the channel's when posted there)."""
     rules = table.rules
-    embed = discord.Embed(title=f"{rules.title} — table open", colour=COLOUR)
+    embed = discord.Embed(title=_("{title} — table open").format(title=rules.title), colour=COLOUR)
+    host = _(" (host)")
     players = "\n".join(
-        f"{i + 1}. {seat.display_name}" + (" (host)" if seat.user_id == table.game.host_id else "")
+        f"{i + 1}. {seat.display_name}" + (host if seat.user_id == table.game.host_id else "")
         for i, seat in enumerate(table.seats)
     )
-    embed.add_field(
-        name=f"Players ({len(table.seats)}/{rules.min_players}–{rules.max_players})",
-        value=players or "nobody yet",
-        inline=False,
+    name = _("Players ({seated}/{least}–{most})").format(
+        seated=len(table.seats), least=rules.min_players, most=rules.max_players
     )
+    embed.add_field(name=name, value=players or _("nobody yet"), inline=False)
+    embed.add_field(name=_("Language"), value=language_name(table.language), inline=False)
     options = describe_options(table.game.options)
     if options:
-        embed.add_field(name="Options", value=options, inline=False)
-    embed.set_footer(text="/game join to sit down · the host starts with /game start")
+        embed.add_field(name=_("Options"), value=options, inline=False)
+    embed.set_footer(text=_("/game join to sit down · the host starts with /game start"))
     return embed
 
 
@@ -70,10 +102,11 @@ def describe_options(options: dict[str, Any]) -> str:
     shown = {
         key: value
         for key, value in options.items()
-        if value not in (None, False) and key != "first_seat"
+        if value not in (None, False) and key not in HIDDEN_OPTIONS
     }
     return ", ".join(
-        f"{key.replace('_', ' ')}: {'on' if value is True else value}"
+        f"{_(OPTION_NAMES[key]) if key in OPTION_NAMES else key.replace('_', ' ')}: "
+        f"{_('on') if value is True else value}"
         for key, value in sorted(shown.items())
     )
 
@@ -99,8 +132,11 @@ def joined(messages: list[Message]) -> Message:
 
 
 def winners_text(table: Table, winners: list[int]) -> str:
-    names = " and ".join(f"**{table.name(seat)}**" for seat in winners)
-    return f"{names} {'wins' if len(winners) == 1 else 'share the win'}"
+    names = [f"**{table.name(seat)}**" for seat in winners]
+    together = names[0] if names else ""
+    for name in names[1:]:
+        together = _("{names} and {name}").format(names=together, name=name)
+    return n_("{names} wins", "{names} share the win", len(winners)).format(names=together)
 
 
 class EventPresenter:
@@ -112,19 +148,22 @@ class EventPresenter:
     fallback = "`/game status`"
 
     def started(self, table: Table, events: list[Event]) -> Outcome:
-        lines = [f"🎲 **{table.rules.title}** begins!", *event_lines(table, events)]
+        with table.public_voice():
+            begins = _("🎲 **{title}** begins!").format(title=table.rules.title)
+            lines = [begins, *event_lines(table, events)]
         return Outcome(lines=lines, private=private_events(table, events, self.fallback))
 
     def after_action(
         self, table: Table, before: Any, seat: int, action: Any, events: list[Event]
     ) -> Outcome:
-        said = " ".join(event_lines(table, events))
+        with table.public_voice():
+            said = " ".join(event_lines(table, events))
         return Outcome(
             lines=[said] if said else [], private=private_events(table, events, self.fallback)
         )
 
     def waiting(self, table: Table) -> str:
-        return "to act"
+        return _("to act")
 
     def step(self, table: Table) -> str | None:
         return None
@@ -133,7 +172,7 @@ class EventPresenter:
         return Message()
 
     def closing_note(self, step: str, table: Table) -> str:
-        return "✔️ This step is over; the game goes on below."
+        return _("✔️ This step is over; the game goes on below.")
 
     def kept(self, table: Table) -> list[Live]:
         return []
@@ -141,13 +180,13 @@ class EventPresenter:
     def finished(self, table: Table) -> list[Message]:
         outcome = table.rules.outcome(table.state)
         assert outcome is not None
-        return [Message(content=f"🏆 Game over — {winners_text(table, outcome.winners)}!")]
+        winners = winners_text(table, outcome.winners)
+        return [Message(content=_("🏆 Game over — {winners}!").format(winners=winners))]
 
     def status(self, table: Table, viewer: int | None) -> Outcome:
         view = table.rules.view(table.state, None)
-        text = clip(
-            f"**{table.rules.title}** — public state:\n```json\n{view.model_dump_json()}```"
-        )
+        head = _("**{title}** — public state:").format(title=table.rules.title)
+        text = clip(f"{head}\n```json\n{view.model_dump_json()}```")
         return Outcome(public=[Message(content=text)])
 
     def describe(self, table: Table, action: dict[str, Any]) -> str:
