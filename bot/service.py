@@ -35,7 +35,7 @@ from bot.messages import TABLE, Live, Message, Outcome, Private
 from bot.presenters import PRESENTERS, Presenter
 from bot.records import results
 from bot.records.fingerprint import fingerprint
-from bot.render.generic import LOBBY, EventPresenter, joined, lobby_embed
+from bot.render.generic import LOBBY, EventPresenter, joined, language_line, lobby_embed
 from bot.replay import Replayed, is_undo, replay, rules_options
 from bot.store import (
     ActionRow,
@@ -569,7 +569,7 @@ class GameService:
         shown = presenter.status(table, table.seat_of(actor.user_id))
         level = game.autopilot_level
         away = [seat.display_name for seat in table.seats if seat.autopilot]
-        extra = [timer_line(game)]
+        extra = [timer_line(game), language_line(table)]
         if away:
             extra.append(
                 _("🤖 On autopilot ({level} AI): {names}.").format(
