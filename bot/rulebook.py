@@ -5,15 +5,25 @@ each rule out. Every number in them is read from the rules data (`board.json`,
 `cards.json`), so a group that corrects an edition decision there gets a rulebook that
 says the same. Used where a table is set up or running, a game's topics describe that
 table: its turns, variants, Fagin target and round limit.
+
+The texts speak the language being spoken (`bot.i18n`): each is a catalog sentence with
+`{placeholders}` for the data's numbers, so the German rulebook follows an edited data
+file as the English does. The slash commands they quote are shown by the names the
+reader's Discord client lists (`commands_in`).
 """
 
+import json
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from importlib import resources
 from typing import Any
 
+from bot.i18n import ENGLISH, N_, _, current, n_, term
+from bot.i18n.catalogs import COMMAND_NAME
 from rules.fagins_gang.board import BOARD, Board
 from rules.fantasy_business import deck
-from rules.fantasy_business.deck import CardData, times_word
+from rules.fantasy_business.deck import CardData, SpecialData
 
 FANTASY_BUSINESS = "fantasy-business"
 FAGINS_GANG = "fagins-gang"
@@ -43,18 +53,19 @@ class TableRules:
 
 
 TITLES: dict[str, str] = {
-    "overview": "Smithfield — how to play here",
-    FANTASY_BUSINESS: "Fantasy Business",
-    "auction": "Fantasy Business — auctions",
-    "prices": "Fantasy Business — prices and income",
-    "specials": "Fantasy Business — special cards",
-    FAGINS_GANG: "Fagin's Gang",
-    "moving": "Fagin's Gang — moving urchins",
-    "stealing": "Fagin's Gang — stealing",
-    "market": "Fagin's Gang — Smithfield Market",
-    "timers": "Long games — timers and absent players",
+    "overview": N_("Smithfield — how to play here"),
+    FANTASY_BUSINESS: N_("Fantasy Business"),
+    "auction": N_("Fantasy Business — auctions"),
+    "prices": N_("Fantasy Business — prices and income"),
+    "specials": N_("Fantasy Business — special cards"),
+    FAGINS_GANG: N_("Fagin's Gang"),
+    "moving": N_("Fagin's Gang — moving urchins"),
+    "stealing": N_("Fagin's Gang — stealing"),
+    "market": N_("Fagin's Gang — Smithfield Market"),
+    "timers": N_("Long games — timers and absent players"),
 }
-"""Topic key -> title; fixed, because the `/rules topic` choices are registered once."""
+"""Topic key -> title (English; `_()` where shown); fixed, because the `/rules topic`
+choices are registered once (Discord shows their German names from the catalog)."""
 
 GAME_TOPICS: dict[str, tuple[str, ...]] = {
     FANTASY_BUSINESS: (FANTASY_BUSINESS, "auction", "prices", "specials"),
@@ -66,15 +77,61 @@ def one_or_up_to(most: int) -> str:
     """ "1 or 2" for two, "1 to 4" for more, "1" for one."""
     if most == 1:
         return "1"
-    return f"1 or {most}" if most == 2 else f"1 to {most}"
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+    return (_("1 or {most}") if most == 2 else _("1 to {most}")).format(most=most)
 
 
 def _table(table: TableRules | None, kind: str) -> TableRules | None:
     return table if table is not None and table.kind == kind else None
+
+
+# -- commands in the reader's language ------------------------------------------------------
+
+OPTION_SPANS = frozenset(
+    {"low_prices", "sole_lowest_bonus", "fagin_target", "round_limit", "price"}
+)
+"""Option names the texts quote on their own (`low_prices`): shown by their German names
+too. Other code spans without a leading slash are plan words and stay as they are."""
+
+_SPAN = re.compile(r"`([^`\n]+)`")
+_TOKEN = re.compile(r'\S*"[^"]*"\S*|\S+')
+_OPTION = re.compile(r"^(\[?)([a-z_]+):(.*)$", re.DOTALL)
+_NAME = re.compile(r"^[a-z_]+$")
+
+
+def _name(word: str) -> str:
+    """A command, group or option name as Discord shows it to the reader."""
+    if current() == ENGLISH:
+        return word
+    from bot.i18n.catalogs import translations
+
+    return translations(current()).lookup(word, None, None, context=COMMAND_NAME)
+
+
+def _command_span(span: str) -> str:
+    if span in OPTION_SPANS:
+        return _name(span)
+    if not span.startswith("/"):
+        return span
+    shown = []
+    for token in _TOKEN.findall(span[1:]):
+        option = _OPTION.match(token)
+        if option:
+            bracket, name, value = option.groups()
+            shown.append(f"{bracket}{_name(name)}:{value}")
+        elif _NAME.match(token):
+            shown.append(_name(token))
+        else:
+            shown.append(token)
+    return "/" + " ".join(shown)
+
+
+def commands_in(text: str) -> str:
+    """`text` with the slash commands it quotes (`/game new game:<…>`) and their option
+    names in the reader's language, as their Discord client lists them (the names come
+    from the catalog's `command name` entries); values stay as typed."""
+    if current() == ENGLISH:
+        return text
+    return _SPAN.sub(lambda found: "`" + _command_span(found.group(1)) + "`", text)
 
 
 # -- Fantasy Business -----------------------------------------------------------------------
@@ -84,36 +141,91 @@ def _fb_turns(cards: CardData, table: TableRules | None) -> str:
     if table is not None:
         chosen = table.options.get("turns")
         if isinstance(chosen, int):
-            return f"{_plural(chosen, 'turn')} at this table"
+            return n_("{n} turn at this table", "{n} turns at this table", chosen).format(n=chosen)
         if table.players is not None:
             large = table.players >= cards.large_table_from
             turns = cards.large_table_turns if large else cards.turns
-            return f"{_plural(turns, 'turn')} at this table of {table.players}"
-    return (
-        f"{cards.turns} turns ({cards.large_table_turns} with {cards.large_table_from}–"
-        f"{cards.max_players} players)"
+            return n_(
+                "{n} turn at this table of {players}", "{n} turns at this table of {players}", turns
+            ).format(n=turns, players=table.players)
+    return _("{turns} turns ({large_turns} with {large_from}–{most} players)").format(
+        turns=cards.turns,
+        large_turns=cards.large_table_turns,
+        large_from=cards.large_table_from,
+        most=cards.max_players,
     )
 
 
 def _fb_price_range(cards: CardData, low_prices: bool) -> str:
-    ceiling = times_word(cards.price_ceiling_factor)
+    factor = cards.price_ceiling_factor
     if low_prices:
-        return f"from {cards.low_prices_floor} gold up to {ceiling} its base value"
-    return f"between its base value and {ceiling} that"
+        if factor == 2:
+            text = _("from {floor} gold up to double its base value")
+        elif factor == 3:
+            text = _("from {floor} gold up to triple its base value")
+        else:
+            text = _("from {floor} gold up to {factor} times its base value")
+        return text.format(floor=cards.low_prices_floor, factor=factor)
+    if factor == 2:
+        return _("between its base value and double that")
+    if factor == 3:
+        return _("between its base value and triple that")
+    return _("between its base value and {factor} times that").format(factor=factor)
 
 
 def _fb_income(cards: CardData, sole_lowest: bool) -> str:
     bonus = cards.lowest_price_bonus
-    text = (
-        f"For each article the lowest price earns price + {bonus} per card, the highest "
-        "earns nothing, anyone between earns price per card; "
-    )
     if sole_lowest:
-        return text + (
-            f"the +{bonus} goes only to a player alone at the lowest price (a shared lowest "
+        rest = _(
+            "the +{bonus} goes only to a player alone at the lowest price (a shared lowest "
             "price earns price per card)."
         )
-    return text + "if all owners ask the same, all get the bonus."
+    else:
+        rest = _("if all owners ask the same, all get the bonus.")
+    return _(
+        "For each article the lowest price earns price + {bonus} per card, the highest "
+        "earns nothing, anyone between earns price per card; {rest}"
+    ).format(bonus=bonus, rest=rest.format(bonus=bonus))
+
+
+FESTIVAL_TIMES = {2: N_("doubled"), 3: N_("tripled")}
+
+
+def _special_text(cards: CardData, special: SpecialData) -> str:
+    """A special card's text in the reader's language, with the numbers of `cards`: the
+    German text is the data file's German template (`de.text`) filled like the English."""
+    if current() == ENGLISH:
+        return special.text
+    template = _TEMPLATES.get(special.key)
+    german = term(template) if template is not None else special.text
+    if template is None or german == template:
+        return term(special.text)
+    factor = cards.festival_factor
+    times = _(FESTIVAL_TIMES[factor]) if factor in FESTIVAL_TIMES else None
+    numbers = {
+        "pickpocket_max": cards.pickpocket_max,
+        "subsidy": cards.subsidy,
+        "warrant_bonus": cards.warrant_bonus,
+        "festival_times": times or _("multiplied by {factor}").format(factor=factor),
+    }
+    try:
+        return german.format(**numbers)
+    except (KeyError, IndexError, ValueError):
+        return german
+
+
+def _card_templates() -> dict[str, str]:
+    """Each special's text template as the packaged data file writes it (numbers as
+    `{placeholders}`): the key to its German template."""
+    raw = json.loads(resources.files("rules.fantasy_business").joinpath("cards.json").read_text())
+    return {s["key"]: s["text"] for s in raw.get("specials", []) if isinstance(s, dict)}
+
+
+_TEMPLATES = _card_templates()
+
+
+LOW_PRICES = N_("low prices")
+SOLE_LOWEST = N_("sole lowest bonus")
 
 
 def _fantasy_business(cards: CardData, table: TableRules | None) -> dict[str, str]:
@@ -122,108 +234,143 @@ def _fantasy_business(cards: CardData, table: TableRules | None) -> dict[str, st
     sole = bool(options.get("sole_lowest_bonus"))
     here = ""
     if table is not None:
-        variants = [name for name, on in (("low prices", low), ("sole lowest bonus", sole)) if on]
-        here = f" Variants at this table: {', '.join(variants) if variants else 'none'}."
-    else:
-        here = (
-            f" Variants for `/game new`: `low_prices` (prices from {cards.low_prices_floor} "
-            f"gold) and `sole_lowest_bonus` (the +{cards.lowest_price_bonus} only for a sole "
-            "lowest price)."
+        variants = [_(name) for name, on in ((LOW_PRICES, low), (SOLE_LOWEST, sole)) if on]
+        here = " " + _("Variants at this table: {variants}.").format(
+            variants=", ".join(variants) if variants else _("none")
         )
-    specials = "\n".join(f"• **{s.name}** — {s.text}" for s in cards.specials)
+    else:
+        here = " " + _(
+            "Variants for `/game new`: `low_prices` (prices from {floor} gold) and "
+            "`sole_lowest_bonus` (the +{bonus} only for a sole lowest price)."
+        ).format(floor=cards.low_prices_floor, bonus=cards.lowest_price_bonus)
+    specials = "\n".join(
+        f"• **{term(s.name)}** — {_special_text(cards, s)}" for s in cards.specials
+    )
     return {
-        FANTASY_BUSINESS: (
-            f"{cards.min_players}–{cards.max_players} merchants, {cards.starting_gold} gold "
-            f"each, {_fb_turns(cards, table)}. Each turn: the First Buyer auctions as many "
-            "cards as there are players (`/auction`, `/bid`, `/pass`); then everyone secretly "
-            "prices the articles they own (`/price`, `/submit`, special cards with `/play`); "
-            "then sheets are revealed and income is paid; the First Buyer card passes left. "
-            "Most gold plus article base values wins." + here
-        ),
-        "auction": (
+        FANTASY_BUSINESS: _(
+            "{least}–{most} merchants, {gold} gold each, {turns}. Each turn: the First Buyer "
+            "auctions as many cards as there are players (`/auction`, `/bid`, `/pass`); then "
+            "everyone secretly prices the articles they own (`/price`, `/submit`, special "
+            "cards with `/play`); then sheets are revealed and income is paid; the First "
+            "Buyer card passes left. Most gold plus article base values wins."
+        ).format(
+            least=cards.min_players,
+            most=cards.max_players,
+            gold=cards.starting_gold,
+            turns=_fb_turns(cards, table),
+        )
+        + here,
+        "auction": _(
             "The First Buyer designates a centre card with `/auction card:<n>` and may open "
-            "with `price` (at least the base value, "
-            f"{cards.special_minimum_bid} for a special). Bidding goes clockwise among players "
-            "who have not bought a card this turn: `/bid amount` raises, `/pass` passes (you "
-            "may raise when it comes round again). One full round with no raise sells the "
-            "card. A card nobody bids on is discarded. The last player still buying may take "
-            "a card at its minimum price or decline."
-        ),
-        "prices": (
-            f"For each article you own set one price {_fb_price_range(cards, low)} "
-            f"(`/price article amount`), then `/submit`. {_fb_income(cards, sole)}"
-        ),
-        "specials": (
-            f"Played with `/play` while setting prices, before you submit:\n{specials}\n"
+            "with `price` (at least the base value, {special_bid} for a special). Bidding "
+            "goes clockwise among players who have not bought a card this turn: `/bid amount` "
+            "raises, `/pass` passes (you may raise when it comes round again). One full round "
+            "with no raise sells the card. A card nobody bids on is discarded. The last "
+            "player still buying may take a card at its minimum price or decline."
+        ).format(special_bid=cards.special_minimum_bid),
+        "prices": _(
+            "For each article you own set one price {range} (`/price article amount`), then "
+            "`/submit`. {income}"
+        ).format(range=_fb_price_range(cards, low), income=_fb_income(cards, sole)),
+        "specials": _(
+            "Played with `/play` while setting prices, before you submit:\n{specials}\n"
             "`/hand` shows yours; `/give member card:<special>` hands one to another player "
             "face down (only they learn which)."
-        ),
+        ).format(specials=specials),
     }
 
 
 # -- Fagin's Gang ---------------------------------------------------------------------------
 
 
-def _fagins_gang(board: Board, table: TableRules | None) -> dict[str, str]:
+def _fg_ending(board: Board, table: TableRules | None) -> str:
     options = table.options if table is not None else {}
     target = options.get("fagin_target")
     if not isinstance(target, int):
         target = board.fagin_target.default or board.fagin_target.max
     limit = options.get("round_limit")
-    ending = f"{_plural(target, 'urchin')} at Fagin {'wins' if target == 1 else 'win'}"
+    ending = n_("{n} urchin at Fagin wins", "{n} urchins at Fagin win", target).format(n=target)
     if table is None:
-        ending += f" (`fagin_target`: {board.fagin_target.min}–{board.fagin_target.max})"
-    if isinstance(limit, int):
-        ending += f"; if nobody has won after {_plural(limit, 'round')}, most urchins at Fagin wins"
-    elif table is None:
-        ending += (
-            f"; `round_limit` ({board.round_limit.min}–{board.round_limit.max}) ends the game "
-            "after that many rounds"
+        ending += " " + _("(`fagin_target`: {least}–{most})").format(
+            least=board.fagin_target.min, most=board.fagin_target.max
         )
+    if isinstance(limit, int):
+        ending += "; " + n_(
+            "if nobody has won after {n} round, most urchins at Fagin wins",
+            "if nobody has won after {n} rounds, most urchins at Fagin wins",
+            limit,
+        ).format(n=limit)
+    elif table is None:
+        ending += "; " + _(
+            "`round_limit` ({least}–{most}) ends the game after that many rounds"
+        ).format(least=board.round_limit.min, most=board.round_limit.max)
+    ending = f"{ending[0].upper()}{ending[1:]}"
+    return _("{ending} at this table.").format(ending=ending) if table is not None else ending + "."
+
+
+def _fagins_gang(board: Board, table: TableRules | None) -> dict[str, str]:
     levels = board.levels
     slots = board.max_slots
+    colours = {key: term(key) for key in ("red", "blue", "purple")}
     return {
-        FAGINS_GANG: (
-            f"{board.players.min}–{board.players.max} gang leaders send urchins into "
-            f"{len(board.locations)} London locations to steal goods and shillings, trade at "
-            "Smithfield Market and send urchins back to Fagin. Everyone starts with "
-            f"{board.start_shillings} shillings, {board.urchins} urchins and "
-            f"{_plural(board.start_cubes_per_colour, 'cube')} of each colour. Each round "
-            "everyone takes one action (`/move`, `/steal`, `/shillings`, `/market open` or "
-            "`/skip`), then the constables patrol and the price wheel turns; whoever holds "
-            f"more than {board.hand_limit} cubes returns the excess (`/discard`). "
-            f"{ending[0].upper()}{ending[1:]}"
-            + (" at this table." if table is not None else ".")
-            + " `/board` shows the board."
+        FAGINS_GANG: _(
+            "{least}–{most} gang leaders send urchins into {locations} London locations to "
+            "steal goods and shillings, trade at Smithfield Market and send urchins back to "
+            "Fagin. Everyone starts with {shillings} shillings, {urchins} urchins and "
+            "{cubes}. Each round everyone takes one action (`/move`, `/steal`, `/shillings`, "
+            "`/market open` or `/skip`), then the constables patrol and the price wheel "
+            "turns; whoever holds more than {hand_limit} cubes returns the excess "
+            "(`/discard`). {ending} `/board` shows the board."
+        ).format(
+            least=board.players.min,
+            most=board.players.max,
+            locations=len(board.locations),
+            shillings=board.start_shillings,
+            urchins=board.urchins,
+            cubes=n_(
+                "{n} cube of each colour",
+                "{n} cubes of each colour",
+                board.start_cubes_per_colour,
+            ).format(n=board.start_cubes_per_colour),
+            hand_limit=board.hand_limit,
+            ending=_fg_ending(board, table),
         ),
-        "moving": (
-            '`/move plan:"thames up 2; stpauls enter up 1; bow fagin"` — up to '
-            f"{_plural(slots, 'location')}. Each level costs the location's move cost in "
-            f"cubes of its colour, paid first. Levels run from {levels.top} (top, nearest "
-            f"Fagin) to {levels.bottom}. `enter` puts an urchin on the start level "
-            f"({levels.start}), `leave top`/`leave bottom` takes it off, `fagin` leaves at "
-            f"the top and pays {board.fagin_price} shillings to reach Fagin for good. Landing "
-            "on a constable carries you one level on; landing on an urchin bumps it down."
+        "moving": _(
+            '`/move plan:"thames up 2; stpauls enter up 1; bow fagin"` — {locations}. '
+            "Each level costs the location's move cost in cubes of its colour, paid first. "
+            "Levels run from {top} (top, nearest Fagin) to {bottom}. `enter` puts an urchin "
+            "on the start level ({start}), `leave top`/`leave bottom` takes it off, `fagin` "
+            "leaves at the top and pays {price} shillings to reach Fagin for good. Landing on "
+            "a constable carries you one level on; landing on an urchin bumps it down."
+        ).format(
+            locations=n_("up to {n} location", "up to {n} locations", slots).format(n=slots),
+            top=levels.top,
+            bottom=levels.bottom,
+            start=levels.start,
+            price=board.fagin_price,
         ),
-        "stealing": (
-            f'`/steal plan:"thames red blue; exchange red red blue for purple"` — up to '
-            f"{_plural(slots, 'slot')}: steal the goods printed on your urchin's level (name "
-            f"a colour for each white hand) or exchange {board.exchange_give} cubes for 1. "
+        "stealing": _(
+            '`/steal plan:"thames {red} {blue}; exchange {red} {red} {blue} for {purple}"` — '
+            "{slots}: steal the goods printed on your urchin's level (name a colour for "
+            "each white hand) or exchange {give} cubes for 1. "
             '`/shillings locations:"thames, chertsey"` steals money instead.'
+        ).format(
+            slots=n_("up to {n} slot", "up to {n} slots", slots).format(n=slots),
+            give=board.exchange_give,
+            **colours,
         ),
-        "market": (
+        "market": _(
             "`/market open` opens the market for everyone. Trading turns go anticlockwise "
-            "from the opener: `/market buy colours:red` or `/market sell colours:red` (one "
-            f"cube; the opener may trade {one_or_up_to(board.holder_trade_max)} of different "
-            "colours, all buys or all sells) at the price wheel's price, or `/market pass` to "
-            "leave for good."
-        ),
+            "from the opener: `/market buy colours:{red}` or `/market sell colours:{red}` (one "
+            "cube; the opener may trade {count} of different colours, all buys or all sells) "
+            "at the price wheel's price, or `/market pass` to leave for good."
+        ).format(count=one_or_up_to(board.holder_trade_max), **colours),
     }
 
 
 # -- every topic ----------------------------------------------------------------------------
 
-OVERVIEW = (
+OVERVIEW = N_(
     "Open a table with `/game new game:<fagins-gang|fantasy-business>`, others sit down "
     "with `/game join`, the host starts with `/game start`. Every move is a slash "
     "command; the bot checks it against the rules, announces it here and pings whoever "
@@ -235,7 +382,7 @@ OVERVIEW = (
     "Topics: `/rules topic:<name>`; used where a game is set up, they describe that game."
 )
 
-TIMERS = (
+TIMERS = N_(
     "The host sets `/game timer hours:<n> [remind:<n>]`: each step (your turn, or a "
     "simultaneous step like price sheets) must be done within that time; a reminder "
     "pings only whoever is still missing; at the deadline the bot plays the default "
@@ -247,14 +394,15 @@ TIMERS = (
 
 
 def topics(data: RulesData, table: TableRules | None = None) -> dict[str, tuple[str, str]]:
-    """Every topic's (title, text), from `data`, describing `table` where it is set up."""
+    """Every topic's (title, text) in the language being spoken, from `data`, describing
+    `table` where it is set up."""
     texts = {
-        "overview": OVERVIEW,
+        "overview": _(OVERVIEW),
         **_fantasy_business(data.cards, _table(table, FANTASY_BUSINESS)),
         **_fagins_gang(data.board, _table(table, FAGINS_GANG)),
-        "timers": TIMERS,
+        "timers": _(TIMERS),
     }
-    return {key: (title, texts[key]) for key, title in TITLES.items()}
+    return {key: (_(title), commands_in(texts[key])) for key, title in TITLES.items()}
 
 
 def default_topic(table: TableRules | None) -> str:

@@ -1,7 +1,8 @@
 """`/rules [topic]`: rule summaries, answered privately.
 
 Where a table is set up or running, the game's topics describe that table (its turns,
-variants, Fagin target, round limit), and `/rules` without a topic shows its game.
+variants, Fagin target, round limit), and `/rules` without a topic shows its game. The
+answer speaks the player's Discord language.
 """
 
 from typing import Any
@@ -13,7 +14,7 @@ from discord.ext import commands
 from bot import rulebook
 from bot.app import SmithfieldBot
 from bot.render.generic import COLOUR
-from cogs.context import place_of
+from cogs.context import place_of, speak_to
 
 
 class Rulebook(commands.Cog):
@@ -37,6 +38,7 @@ class Rulebook(commands.Cog):
         topic=[app_commands.Choice(name=title, value=key) for key, title in rulebook.TITLES.items()]
     )
     async def rules(self, interaction: discord.Interaction[Any], topic: str | None = None) -> None:
+        speak_to(interaction)
         table = await self.bot.service.call(self._table, place_of(interaction).channel_id)
         texts = rulebook.topics(rulebook.rules_data(), table)
         title, text = texts[topic or rulebook.default_topic(table)]

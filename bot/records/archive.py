@@ -7,6 +7,8 @@ cog tells which channels they cannot); in DMs, only the games they sat at. Anoth
 server's games are never shown, and asking for one gets the same answer as asking for a
 game that does not exist. Everything here only reads, except that it first records
 older finished games (bot.records.results.backfill), so it runs in a store thread.
+Replies speak the language of the player who asks (the cog sets it), including the
+commands they quote; the replay file itself is a data format and stays English.
 """
 
 from collections.abc import Iterable
@@ -14,10 +16,12 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from functools import partial
 
+from bot.i18n import N_, _
 from bot.limits import CONTENT, FILE_BYTES, clip, first_lines, newest_lines
 from bot.messages import Attachment, Message, Outcome
-from bot.records import export, results
+from bot.records import export, results, spoken
 from bot.render.generic import channel_link
+from bot.rulebook import commands_in
 from bot.service import GameService
 from bot.store import GameRow, ResultRow, SeatRow
 from bot.table import Table
@@ -27,7 +31,7 @@ CHOICES = 25
 CHOICE_LABEL = 100
 """Discord's limits on autocomplete choices and their labels."""
 
-NOT_FOUND = "There is no game #{id} that you can see here. `/game history` lists past games."
+NOT_FOUND = N_("There is no game #{id} that you can see here. `/game history` lists past games.")
 
 
 @dataclass(frozen=True)
@@ -59,7 +63,7 @@ def summary(game: GameRow, seats: list[SeatRow], rows: list[ResultRow]) -> str:
     """Who played and, for a finished game, who won and the scores, best first."""
     if not rows:
         names = ", ".join(_name(seat.display_name, seat.is_ai) for seat in seats)
-        return names or "nobody"
+        return names or _("nobody")
     parts = []
     for row in sorted(rows, key=lambda r: (r.place, r.position)):
         name = _name(row.display_name, row.ai)
@@ -76,7 +80,7 @@ def _name(name: str, ai: bool) -> str:
 
 
 async def history(service: GameService, viewer: Viewer, count: int) -> Outcome:
-    return await service.call(_history, service, viewer, min(count, HISTORY_MAX))
+    return await service.call(spoken(_history), service, viewer, min(count, HISTORY_MAX))
 
 
 def _history(service: GameService, viewer: Viewer, count: int) -> Outcome:
@@ -84,28 +88,31 @@ def _history(service: GameService, viewer: Viewer, count: int) -> Outcome:
     left = results.backfill(store, service.games)
     if viewer.guild_id is None:
         games = store.past_games(count, user_id=viewer.user_id)
-        title = "📜 **Your past games**, newest first:"
+        title = _("📜 **Your past games**, newest first:")
     else:
         games = store.past_games(count, channel_id=viewer.channel_id)
-        title = "📜 **Past games in this channel**, newest first:"
+        title = _("📜 **Past games in this channel**, newest first:")
     if not games:
-        where = "you have played" if viewer.guild_id is None else "in this channel"
-        return Outcome.tell(f"No game {where} has ended yet.")
+        if viewer.guild_id is None:
+            return Outcome.tell(_("No game you have played has ended yet."))
+        return Outcome.tell(_("No game in this channel has ended yet."))
     recorded: dict[int, list[ResultRow]] = {}
     for row in store.results_of_games([game.id for game in games]):
         recorded.setdefault(row.game_id, []).append(row)
     lines = []
     for game in games:
         what = service.games[game.kind].title if game.kind in service.games else game.kind
-        status = "" if game.status == "finished" else " · aborted"
+        status = "" if game.status == "finished" else " · " + _("aborted")
         who = summary(game, store.seats(game.id), recorded.get(game.id, []))
         lines.append(f"**#{game.id}** {day(ended(game))} · {what}{status} · {who}")
-    footer = (
-        "`/game show game:<number>` shows a game's final table and log; "
-        "`/game export game:<number>` gives its replay file."
+    footer = commands_in(
+        _(
+            "`/game show game:<number>` shows a game's final table and log; "
+            "`/game export game:<number>` gives its replay file."
+        )
     )
     if left:
-        footer += " *(Older games are still being added to the records.)*"
+        footer += " " + _("*(Older games are still being added to the records.)*")
     body = first_lines(lines, CONTENT - len(title) - len(footer) - 2)
     return Outcome.tell(f"{title}\n{body}\n{footer}")
 
@@ -117,9 +124,9 @@ def _visible(service: GameService, viewer: Viewer, game_id: int) -> GameRow | st
     try:
         game = service.store.game(game_id)
     except KeyError:
-        return NOT_FOUND.format(id=game_id)
+        return commands_in(_(NOT_FOUND)).format(id=game_id)
     if not viewer.may_see(game, service.store.seats(game.id)):
-        return NOT_FOUND.format(id=game_id)
+        return commands_in(_(NOT_FOUND)).format(id=game_id)
     return game
 
 
@@ -127,7 +134,7 @@ def _label(service: GameService, game: GameRow, seats: list[SeatRow]) -> str:
     title = service.games[game.kind].title if game.kind in service.games else game.kind
     when = day(ended(game) or game.started_at or game.created_at)
     names = ", ".join(seat.display_name for seat in seats)
-    running = " (running)" if game.status == "active" else ""
+    running = " (" + _("running") + ")" if game.status == "active" else ""
     return clip(f"#{game.id} {title}{running} — {when} — {names}", CHOICE_LABEL)
 
 
@@ -136,7 +143,7 @@ async def choices(
 ) -> list[tuple[str, int]]:
     """Autocomplete: the recent games the viewer may see, newest first (`running`: the
     channel's running game first), as (label, game id)."""
-    return await service.call(_choices, service, viewer, typed, running)
+    return await service.call(spoken(_choices), service, viewer, typed, running)
 
 
 def _choices(
@@ -171,7 +178,7 @@ def _choices(
 
 
 async def show(service: GameService, viewer: Viewer, game_id: int) -> Outcome:
-    return await service.call(_show, service, viewer, game_id)
+    return await service.call(spoken(_show), service, viewer, game_id)
 
 
 def _show(service: GameService, viewer: Viewer, game_id: int) -> Outcome:
@@ -179,24 +186,31 @@ def _show(service: GameService, viewer: Viewer, game_id: int) -> Outcome:
     if isinstance(game, str):
         return Outcome.refusal(game)
     if game.status in ("lobby", "active"):
+        if game.status == "lobby":
+            still = _("Game #{id} is still open: `/game status` in {channel} shows it.")
+        else:
+            still = _("Game #{id} is still running: `/game status` in {channel} shows it.")
         return Outcome.refusal(
-            f"Game #{game.id} is still {'open' if game.status == 'lobby' else 'running'}: "
-            f"`/game status` in <#{game.channel_id}> shows it."
+            commands_in(still).format(id=game.id, channel=f"<#{game.channel_id}>")
         )
     if game.state is None:
-        return Outcome.refusal(f"Game #{game.id} was closed before it started: nothing to show.")
+        return Outcome.refusal(
+            _("Game #{id} was closed before it started: nothing to show.").format(id=game.id)
+        )
     table = service.table_for(game)
     presenter = service.presenter(game.kind)
     if game.status == "finished":
         shown = presenter.finished(table)
-        what = f"finished {day(game.updated_at)}"
+        what = _("finished {day}").format(day=day(game.updated_at))
     else:
         shown = presenter.status(table, None).public
-        what = f"aborted {day(game.updated_at)}; the table as it was left"
+        what = _("aborted {day}; the table as it was left").format(day=day(game.updated_at))
     rows = service.store.actions(game.id)
     log = service.log_lines(table, rows)
     where = f"<#{game.channel_id}>" if viewer.guild_id is not None else channel_link(game)
-    header = f"🗂️ **{table.rules.title} #{game.id}** in {where} — {what}."
+    header = _("🗂️ **{title} #{id}** in {where} — {what}.").format(
+        title=table.rules.title, id=game.id, where=where, what=what
+    )
     if game.status == "finished":
         outcome = table.rules.outcome(table.state)
         if outcome is not None:
@@ -204,11 +218,11 @@ def _show(service: GameService, viewer: Viewer, game_id: int) -> Outcome:
     header = clip(header, CONTENT // 2)
     files = [file for message in shown for file in message.files]
     if log:
-        note = "*(earlier moves: see the attached log)*"
+        note = _("*(earlier moves: see the attached log)*")
         header += "\n" + newest_lines(log, CONTENT - len(header) - 1, note=note)
         files.append(Attachment(f"smithfield-game-{game.id}-log.txt", _plain(table, log)))
     else:
-        header += "\nNo moves were made."
+        header += "\n" + _("No moves were made.")
     embeds = [embed for message in shown for embed in message.embeds]
     return Outcome(reply=Message(content=header, embeds=embeds, files=files))
 
@@ -226,22 +240,24 @@ def _plain(table: Table, lines: list[str]) -> bytes:
 async def export_game(
     service: GameService, viewer: Viewer, game_id: int | None, now: datetime
 ) -> Outcome:
-    return await service.call(partial(_export, service, viewer, game_id, now))
+    return await service.call(spoken(partial(_export, service, viewer, game_id, now)))
 
 
 def _default_game(service: GameService, viewer: Viewer) -> GameRow | str:
     """The channel's running game, else the last game that finished there."""
     if viewer.guild_id is None:
-        return (
-            "Name the game to export here: `/game export game:<number>` "
-            "(`/game history` lists yours)."
+        return commands_in(
+            _(
+                "Name the game to export here: `/game export game:<number>` "
+                "(`/game history` lists yours)."
+            )
         )
     here = service.store.open_game(viewer.channel_id)
     if here is not None and here.status == "active":
         return here
     last = service.store.last_finished_game(viewer.channel_id)
     if last is None:
-        return "There is no running or finished game in this channel to export."
+        return _("There is no running or finished game in this channel to export.")
     return last
 
 
@@ -250,7 +266,9 @@ def _export(service: GameService, viewer: Viewer, game_id: int | None, now: date
     if isinstance(game, str):
         return Outcome.refusal(game)
     if game.status == "lobby" or game.state is None:
-        return Outcome.refusal(f"Game #{game.id} has not started: there is nothing to export.")
+        return Outcome.refusal(
+            _("Game #{id} has not started: there is nothing to export.").format(id=game.id)
+        )
     store = service.store
     rules = service.games[game.kind]
     seats, rows = store.seats(game.id), store.actions(game.id)
@@ -258,23 +276,31 @@ def _export(service: GameService, viewer: Viewer, game_id: int | None, now: date
     if game.status == "finished":
         state = rules.load_state(game.state)
         record = export.full_record(game, seats, rows, rules, state, now)
-        text = (
-            f"📦 The replay file of **{rules.title} #{game.id}** (finished "
-            f"{day(game.updated_at)}): its seed, every move with its time, and the result. "
-            f"`python -m bot replay {name}` plays it again and checks the result."
-        )
+        text = _(
+            "📦 The replay file of **{title} #{id}** (finished {day}): its seed, every move "
+            "with its time, and the result. `python -m bot replay {file}` plays it again and "
+            "checks the result."
+        ).format(title=rules.title, id=game.id, day=day(game.updated_at), file=name)
     else:
         record = export.public_record(game, seats, rows, rules, now)
-        why = "is still running" if game.status == "active" else "was aborted"
+        if game.status == "active":
+            which = _("📦 The public record of **{title} #{id}**, which is still running:")
+        else:
+            which = _("📦 The public record of **{title} #{id}**, which was aborted:")
         text = (
-            f"📦 The public record of **{rules.title} #{game.id}**, which {why}: only what "
-            "was announced to everyone, with its time. Its moves, prices, cards and seed "
-            "stay secret; a finished game exports its full log."
+            which.format(title=rules.title, id=game.id)
+            + " "
+            + _(
+                "only what was announced to everyone, with its time. Its moves, prices, cards "
+                "and seed stay secret; a finished game exports its full log."
+            )
         )
     data = export.dumps(record)
     if len(data) > FILE_BYTES:
         return Outcome.refusal(
-            f"Game #{game.id}'s record is {len(data) // 1_000_000} MB, more than Discord "
-            "lets a bot attach; ask the bot's operator for it."
+            _(
+                "Game #{id}'s record is {mb} MB, more than Discord lets a bot attach; ask the "
+                "bot's operator for it."
+            ).format(id=game.id, mb=len(data) // 1_000_000)
         )
     return Outcome(reply=Message(content=text, files=[Attachment(name, data)]))

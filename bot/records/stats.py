@@ -8,16 +8,20 @@ Records are kept per server, so in DMs both commands point to a server channel.
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from babel.numbers import format_decimal
+
+from bot.i18n import ENGLISH, N_, _, current, n_
 from bot.limits import CONTENT, first_lines
 from bot.messages import Outcome
-from bot.records import ratings, results
+from bot.records import ratings, results, spoken
 from bot.service import GameService, Place
 from bot.store import RatingRow, ResultRow
 from rules.protocol import GameRules
 
-IN_DMS = "Records are kept per server: use this command in one of its channels."
+IN_DMS = N_("Records are kept per server: use this command in one of its channels.")
 LEADERBOARD_SIZE = 20
-AI_NOTE = "AI seats are left out of stats and ratings."
+AI_NOTE = N_("AI seats are left out of stats and ratings.")
+STILL_ADDING = N_("*(Older games are still being added to the records.)*")
 
 
 @dataclass(frozen=True)
@@ -30,18 +34,26 @@ def duration(seconds: float) -> str:
     """A time to act in words: 42 s, 4 min 10 s, 3 h 5 min, 2 d 4 h."""
     whole = round(seconds)
     if whole < 60:
-        return f"{whole} s"
+        return _("{s} s").format(s=whole)
     minutes, secs = divmod(whole, 60)
     if minutes < 60:
-        return f"{minutes} min {secs} s" if secs else f"{minutes} min"
+        return (_("{min} min {s} s") if secs else _("{min} min")).format(min=minutes, s=secs)
     hours, minutes = divmod(minutes, 60)
     if hours < 24:
-        return f"{hours} h {minutes} min" if minutes else f"{hours} h"
+        return (_("{h} h {min} min") if minutes else _("{h} h")).format(h=hours, min=minutes)
     days, hours = divmod(hours, 24)
-    return f"{days} d {hours} h" if hours else f"{days} d"
+    return (_("{d} d {h} h") if hours else _("{d} d")).format(d=days, h=hours)
+
+
+def decimal(value: float) -> str:
+    """A figure with one decimal, as the language writes it (2.5 / 2,5)."""
+    if current() == ENGLISH:
+        return f"{value:.1f}"
+    return str(format_decimal(value, format="#,##0.0", locale=current()))
 
 
 def _title(games: Mapping[str, GameRules], kind: str) -> str:
+    """A game's title (a name, the same in every language)."""
     return games[kind].title if kind in games else kind
 
 
@@ -55,13 +67,24 @@ def record_line(title: str, rows: list[ResultRow], rank: str) -> str:
     seconds = sum(row.think_seconds for row in rows)
     missed = sum(row.missed for row in rows)
     acting = (
-        f"time to act {duration(seconds / turns)} on average ({turns} waits)"
+        _("time to act {time} on average ({n} waits)").format(
+            time=duration(seconds / turns), n=turns
+        )
         if turns
-        else "time to act not measured"
+        else _("time to act not measured")
     )
-    return (
-        f"**{title}** — played {played}, won {won} · average place {place:.1f} "
-        f"(of {table:.1f} players) · {acting} · deadlines missed {missed}{rank}"
+    return _(
+        "**{title}** — played {played}, won {won} · average place {place} "
+        "(of {players} players) · {acting} · deadlines missed {missed}{rank}"
+    ).format(
+        title=title,
+        played=played,
+        won=won,
+        place=decimal(place),
+        players=decimal(table),
+        acting=acting,
+        missed=missed,
+        rank=rank,
     )
 
 
@@ -69,12 +92,12 @@ def record_line(title: str, rows: list[ResultRow], rank: str) -> str:
 
 
 async def stats(service: GameService, place: Place, member: Member, kind: str | None) -> Outcome:
-    return await service.call(_stats, service, place, member, kind)
+    return await service.call(spoken(_stats), service, place, member, kind)
 
 
 def _stats(service: GameService, place: Place, member: Member, kind: str | None) -> Outcome:
     if place.guild_id is None:
-        return Outcome.refusal(IN_DMS)
+        return Outcome.refusal(_(IN_DMS))
     store = service.store
     left = results.backfill(store, service.games)
     rows = [
@@ -82,26 +105,33 @@ def _stats(service: GameService, place: Place, member: Member, kind: str | None)
         for row in store.results_of_member(place.guild_id, member.user_id)
         if not row.ai and (kind is None or row.kind == kind)
     ]
-    which = f" of {_title(service.games, kind)}" if kind else ""
     if not rows:
-        return Outcome.tell(
-            f"📊 **{member.display_name}** has no finished games{which} in this server yet. "
-            f"{AI_NOTE}"
-        )
+        if kind:
+            none = _("📊 **{name}** has no finished games of {game} in this server yet.")
+        else:
+            none = _("📊 **{name}** has no finished games in this server yet.")
+        shown = none.format(name=member.display_name, game=_title(service.games, kind or ""))
+        return Outcome.tell(f"{shown} {_(AI_NOTE)}")
     name = rows[-1].display_name
-    lines = [f"📊 **{name}** in this server{which}:"]
+    if kind:
+        heading = _("📊 **{name}** in this server of {game}:")
+    else:
+        heading = _("📊 **{name}** in this server:")
+    lines = [heading.format(name=name, game=_title(service.games, kind or ""))]
     for game_kind in sorted({row.kind for row in rows}):
         mine = [row for row in rows if row.kind == game_kind]
         rank = _rank(service, place.guild_id, game_kind, member.user_id)
         lines.append(record_line(_title(service.games, game_kind), mine, rank))
     lines.append(
-        f"*Finished games only. {AI_NOTE} Time to act: from when the game began waiting on "
-        "the player (their turn, or the start of a price-sheet step) to their own move that "
-        "ended the wait. Deadlines missed: moves the bot made because the player's time "
-        "ran out.*"
+        _(
+            "*Finished games only. {ai_note} Time to act: from when the game began waiting on "
+            "the player (their turn, or the start of a price-sheet step) to their own move that "
+            "ended the wait. Deadlines missed: moves the bot made because the player's time "
+            "ran out.*"
+        ).format(ai_note=_(AI_NOTE))
     )
     if left:
-        lines.append("*(Older games are still being added to the records.)*")
+        lines.append(_(STILL_ADDING))
     return Outcome.tell(first_lines(lines, CONTENT))
 
 
@@ -109,7 +139,9 @@ def _rank(service: GameService, guild_id: int, kind: str, user_id: int) -> str:
     board = sorted(service.store.ratings(guild_id, kind), key=_order)
     for index, rating in enumerate(board, start=1):
         if rating.user_id == user_id:
-            return f" · rating {ratings.shown(rating):.1f} (#{index} of {len(board)})"
+            return " · " + _("rating {rating} (#{rank} of {count})").format(
+                rating=decimal(ratings.shown(rating)), rank=index, count=len(board)
+            )
     return ""
 
 
@@ -121,42 +153,53 @@ def _order(rating: RatingRow) -> tuple[float, int, str]:
 
 
 async def leaderboard(service: GameService, place: Place, kind: str) -> Outcome:
-    return await service.call(_leaderboard, service, place, kind)
+    return await service.call(spoken(_leaderboard), service, place, kind)
 
 
 def _leaderboard(service: GameService, place: Place, kind: str) -> Outcome:
     if place.guild_id is None:
-        return Outcome.refusal(IN_DMS)
+        return Outcome.refusal(_(IN_DMS))
     if kind not in service.games:
-        return Outcome.refusal(f"There is no game called “{kind}”.")
+        return Outcome.refusal(_("There is no game called “{kind}”.").format(kind=kind))
     store = service.store
     left = results.backfill(store, service.games)
-    title = service.games[kind].title
+    title = _title(service.games, kind)
     board = sorted(store.ratings(place.guild_id, kind), key=_order)
     if not board:
         return Outcome.tell(
-            f"🏅 No rated {title} games in this server yet: ratings start with the first "
-            f"finished game of two or more human players. {AI_NOTE}"
+            _(
+                "🏅 No rated {game} games in this server yet: ratings start with the first "
+                "finished game of two or more human players. {ai_note}"
+            ).format(game=title, ai_note=_(AI_NOTE))
         )
     wins: dict[int, int] = {}
     for row in store.results_in_order(place.guild_id, kind):
         if row.won and not row.ai:
             wins[row.user_id] = wins.get(row.user_id, 0) + 1
-    lines = [f"🏅 **{title}** ratings in this server:"]
+    lines = [_("🏅 **{game}** ratings in this server:").format(game=title)]
     for index, rating in enumerate(board[:LEADERBOARD_SIZE], start=1):
         won = wins.get(rating.user_id, 0)
         lines.append(
-            f"{index}. **{rating.display_name}** — {ratings.shown(rating):.1f} "
-            f"(μ {rating.mu:.1f}, σ {rating.sigma:.1f}) · {rating.games} "
-            f"game{'s' if rating.games != 1 else ''}, {won} win{'s' if won != 1 else ''}"
+            _("{rank}. **{name}** — {rating} (μ {mu}, σ {sigma}) · {games}, {wins}").format(
+                rank=index,
+                name=rating.display_name,
+                rating=decimal(ratings.shown(rating)),
+                mu=decimal(rating.mu),
+                sigma=decimal(rating.sigma),
+                games=n_("{n} game", "{n} games", rating.games).format(n=rating.games),
+                wins=n_("{n} win", "{n} wins", won).format(n=won),
+            )
         )
     if len(board) > LEADERBOARD_SIZE:
-        lines.append(f"… and {len(board) - LEADERBOARD_SIZE} more rated players.")
+        more = len(board) - LEADERBOARD_SIZE
+        lines.append(_("… and {n} more rated players.").format(n=more))
     lines.append(
-        "*OpenSkill (Plackett–Luce) ratings from every finished game here, shown as μ − 3σ: "
-        "it rises as a player wins and as more games make the estimate surer. "
-        f"{AI_NOTE} A game with fewer than two human players is not rated.*"
+        _(
+            "*OpenSkill (Plackett–Luce) ratings from every finished game here, shown as "
+            "μ − 3σ: it rises as a player wins and as more games make the estimate surer. "
+            "{ai_note} A game with fewer than two human players is not rated.*"
+        ).format(ai_note=_(AI_NOTE))
     )
     if left:
-        lines.append("*(Older games are still being added to the records.)*")
+        lines.append(_(STILL_ADDING))
     return Outcome.tell(first_lines(lines, CONTENT))
