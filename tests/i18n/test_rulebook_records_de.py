@@ -82,7 +82,7 @@ def test_the_german_texts_say_the_numbers_of_edited_data_files() -> None:
     assert "Take up to 5 gold" in texts["specials"]  # no German card texts in the data yet
     fg = texts["fagins-gang"]
     assert "25 Schillingen" in fg and "mehr als 30 Warensteine" in fg
-    assert "Wer 2 Gassenjungen bei Fagin hat, gewinnt (`fagin_target`: 1–4)" in fg
+    assert "Wer 2 Gassenjungen bei Fagin hat, gewinnt (`fagin_ziel`: 1–4)" in fg
     assert "(2–99) beendet das Spiel" in fg
     moving = texts["moving"]
     assert "an bis zu 4 Orten" in moving and "Startstufe (4)" in moving
