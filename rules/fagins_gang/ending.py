@@ -5,12 +5,12 @@ from rules.fagins_gang.state import FaginState, Result, at_fagin, wealth
 from rules.words import Param, Say, Seat, said, said_n
 
 
-def _finish(state: FaginState, winners: list[int], reason: str) -> None:
+def _finish(state: FaginState, winners: list[int], reason: Say) -> None:
     state.phase = "over"
     state.market = None
     state.pending_discards = {}
     scores = {seat: at_fagin(state, seat) for seat in range(state.players)}
-    state.result = Result(winners=winners, scores=scores, reason=reason)
+    state.result = Result(winners=winners, scores=scores, reason=reason.english())
 
 
 def check_fagin_win(state: FaginState, seat: int) -> list[Event]:
@@ -19,7 +19,7 @@ def check_fagin_win(state: FaginState, seat: int) -> list[Event]:
     if count < state.options.fagin_target:
         return []
     reason = fagin_reason(seat, count)
-    _finish(state, [seat], reason.english())
+    _finish(state, [seat], reason)
     counts = [at_fagin(state, s) for s in range(state.players)]
     return [
         Event(
@@ -31,7 +31,8 @@ def check_fagin_win(state: FaginState, seat: int) -> list[Event]:
 
 
 def fagin_reason(seat: int, count: int) -> Say:
-    """Why the game ended at the Fagin target (also rebuilt by the renderer from the view)."""
+    """Why the game ended at the Fagin target;
+    the renderer rebuilds it from the view."""
     return said_n(
         "{who} has {n} urchin back at Fagin.",
         "{who} has {n} urchins back at Fagin.",
@@ -41,7 +42,8 @@ def fagin_reason(seat: int, count: int) -> Say:
 
 
 def round_limit_reason(limit: int, leaders: list[int], count: int, worth: int | None) -> Say:
-    """Why the game ended at the round limit (also rebuilt by the renderer from the view)."""
+    """Why the game ended at the round limit;
+    the renderer rebuilds it from the view."""
     names: list[Param] = [Seat(seat=seat) for seat in leaders]
     who = names[0]
     for name in names[1:]:
@@ -86,7 +88,7 @@ def end_by_round_limit(state: FaginState) -> list[Event]:
         counts[leaders[0]],
         riches[leaders[0]] if tie_break else None,
     )
-    _finish(state, leaders, reason.english())
+    _finish(state, leaders, reason)
     return [
         Event(
             kind="game_won",
