@@ -39,11 +39,12 @@ class German(BaseModel):
 
     key: str | None = None
     name: str | None = None
+    at: str | None = None
     goods: str | None = None
     aliases: tuple[str, ...] = ()
 
     def words(self) -> tuple[str, ...]:
-        return tuple(w for w in (self.key, self.name, self.goods, *self.aliases) if w)
+        return tuple(w for w in (self.key, self.name, self.goods, *self.aliases) if w)  # not `at`
 
 
 class Colour(BaseModel):
@@ -64,6 +65,9 @@ class Location(BaseModel):
     move_cost: int = Field(ge=1)
     purse: int = Field(ge=0)
     aliases: tuple[str, ...] = ()
+    at: str = ""
+    """The name as the rules' sentences say "at" it ("at River Thames"), so a language can
+    put its own preposition and article ("an der Themse")."""
     de: German = German()
 
 
@@ -254,6 +258,11 @@ class Board(BaseModel):
     def location_term(self, key: str) -> Term:
         """A location's name, shown in the reader's language."""
         return Term(english=self.location(key).name)
+
+    def location_at(self, key: str) -> Term:
+        """ "at River Thames" ("an der Themse"): where things happen at a location."""
+        location = self.location(key)
+        return Term(english=location.at or f"at {location.name}")
 
     def ring_colour(self, location: str, symbol: str) -> str:
         """The concrete colour a yield symbol stands for at a location (★ stays ★)."""

@@ -34,9 +34,9 @@ def _check_count(market: MarketState, seat: int, colours: list[str], verb: str) 
     most = BOARD.holder_trade_max
     buying = verb == "buy"
     if not colours:
-        raise RuleError(
-            "Name the colour you want to buy." if buying else "Name the colour you want to sell."
-        )
+        if buying:
+            raise RuleError("Name the colour you want to buy.")
+        raise RuleError("Name the colour you want to sell.")
     holder = Seat(seat=market.token_holder)
     if seat != market.token_holder and len(colours) > 1:
         if buying:

@@ -51,6 +51,7 @@ def apply_move(state: FaginState, seat: int, move: Move) -> list[Event]:
                     '{location} is already named in "{other}"; '
                     "a plan uses each location at most once.",
                     location=BOARD.location_term(location.key),
+                    at=BOARD.location_at(location.key),
                     other=named[step.location],
                 ),
             )
@@ -83,16 +84,18 @@ def _own_level(state: FaginState, seat: int, location: Location, part: str) -> i
     if not isinstance(spot, int):
         raise _in(
             part,
-            said("you have no urchin at {location}.", location=BOARD.location_term(location.key)),
+            said("you have no urchin {at}.", at=BOARD.location_at(location.key)),
         )
     return spot
 
 
 def gone_to_fagin(key: str) -> Say:
     name = BOARD.location_term(key)
+    at = BOARD.location_at(key)
     return said(
-        "your urchin at {location} has gone back to Fagin; you may not use {location} again.",
+        "your urchin {at} has gone back to Fagin; you may not use {location} again.",
         location=name,
+        at=at,
     )
 
 
@@ -200,6 +203,7 @@ def _move(
     if not TOP <= target <= BOTTOM:
         side = "top" if target < TOP else "bottom"
         edge = TOP if target < TOP else BOTTOM
+        plan = " ".join((location.key, "leave", side))
         raise _in(
             part,
             said(
@@ -207,7 +211,7 @@ def _move(
                 'Urchins leave only past level {edge}: write "{plan}".',
                 level=level,
                 edge=edge,
-                plan=f"{location.key} leave {side}",
+                plan=plan,
             ),
         )
     paid = _pay(state, seat, location, step.levels, part)
@@ -219,15 +223,17 @@ def _enter(
 ) -> list[Event]:
     spot = state.urchins[location.key].get(seat)
     name = BOARD.location_term(location.key)
+    at = BOARD.location_at(location.key)
     if spot == FAGIN:
         raise _in(part, gone_to_fagin(location.key))
     if spot is not None:
         raise _in(
             part,
             said(
-                "you already have an urchin at {location} (level {level}); "
+                "you already have an urchin {at} (level {level}); "
                 "a player has at most one urchin at a location.",
                 location=name,
+                at=at,
                 level=spot,
             ),
         )
@@ -238,6 +244,7 @@ def _enter(
                 "your urchin left {location} this round (or was bumped off it); "
                 "you may enter it again next round.",
                 location=name,
+                at=at,
             ),
         )
     if state.supply[seat] < 1:
@@ -274,6 +281,7 @@ def _leave(
                     "paying {cubes}, and returns to the supply.",
                     who=Seat(seat=seat),
                     location=BOARD.location_term(location.key),
+                    at=BOARD.location_at(location.key),
                     level=level,
                     cubes=BOARD.cubes_said(paid),
                 )
@@ -283,6 +291,7 @@ def _leave(
                     "paying {cubes}, and returns to the supply.",
                     who=Seat(seat=seat),
                     location=BOARD.location_term(location.key),
+                    at=BOARD.location_at(location.key),
                     level=level,
                     cubes=BOARD.cubes_said(paid),
                 )
@@ -303,6 +312,7 @@ def _fagin(state: FaginState, seat: int, location: Location, level: int, part: s
     _afford(state, seat, location, levels, part)
     price = BOARD.fagin_price
     if state.shillings[seat] < price:
+        plan = " ".join((location.key, "leave", "top"))
         raise _in(
             part,
             said(
@@ -310,7 +320,7 @@ def _fagin(state: FaginState, seat: int, location: Location, level: int, part: s
                 'write "{plan}" to take the urchin back to your supply instead.',
                 price=price,
                 have=state.shillings[seat],
-                plan=f"{location.key} leave top",
+                plan=plan,
             ),
         )
     paid = _pay(state, seat, location, levels, part)
@@ -325,6 +335,7 @@ def _fagin(state: FaginState, seat: int, location: Location, level: int, part: s
                 "shillings, and goes back to Fagin ({count} at Fagin).",
                 who=Seat(seat=seat),
                 location=BOARD.location_term(location.key),
+                at=BOARD.location_at(location.key),
                 cubes=BOARD.cubes_said(paid),
                 price=price,
                 count=count,
@@ -411,6 +422,7 @@ def _moved_said(
     params: dict[str, Param] = {
         "who": Seat(seat=seat),
         "location": BOARD.location_term(location.key),
+        "at": BOARD.location_at(location.key),
         "start": start if start is not None else 0,
         "level": final,
         "target": target,
@@ -420,54 +432,52 @@ def _moved_said(
     if kind == "enter" and final == START:
         if carried:
             return said(
-                "{who} enters an urchin at {location} on the start level (the constable on "
+                "{who} enters an urchin {at} on the start level (the constable on "
                 "level {target} moved it on), paying {cubes}.",
                 **params,
             )
-        return said(
-            "{who} enters an urchin at {location} on the start level, paying {cubes}.", **params
-        )
+        return said("{who} enters an urchin {at} on the start level, paying {cubes}.", **params)
     if kind == "enter" and way == "up":
         if carried:
             return said(
-                "{who} enters an urchin at {location} and moves up to level {level} (the "
+                "{who} enters an urchin {at} and moves up to level {level} (the "
                 "constable on level {target} moved it on), paying {cubes}.",
                 **params,
             )
         return said(
-            "{who} enters an urchin at {location} and moves up to level {level}, paying {cubes}.",
+            "{who} enters an urchin {at} and moves up to level {level}, paying {cubes}.",
             **params,
         )
     if kind == "enter":
         if carried:
             return said(
-                "{who} enters an urchin at {location} and moves down to level {level} (the "
+                "{who} enters an urchin {at} and moves down to level {level} (the "
                 "constable on level {target} moved it on), paying {cubes}.",
                 **params,
             )
         return said(
-            "{who} enters an urchin at {location} and moves down to level {level}, paying {cubes}.",
+            "{who} enters an urchin {at} and moves down to level {level}, paying {cubes}.",
             **params,
         )
     if way == "up":
         if carried:
             return said(
-                "{who} moves up at {location} from level {start} to level {level} (the "
+                "{who} moves up {at} from level {start} to level {level} (the "
                 "constable on level {target} moved it on), paying {cubes}.",
                 **params,
             )
         return said(
-            "{who} moves up at {location} from level {start} to level {level}, paying {cubes}.",
+            "{who} moves up {at} from level {start} to level {level}, paying {cubes}.",
             **params,
         )
     if carried:
         return said(
-            "{who} moves down at {location} from level {start} to level {level} (the "
+            "{who} moves down {at} from level {start} to level {level} (the "
             "constable on level {target} moved it on), paying {cubes}.",
             **params,
         )
     return said(
-        "{who} moves down at {location} from level {start} to level {level}, paying {cubes}.",
+        "{who} moves down {at} from level {start} to level {level}, paying {cubes}.",
         **params,
     )
 
@@ -480,6 +490,7 @@ def bump(state: FaginState, location: str, seat: int, cause: str) -> list[Event]
     chain; later links are always bumped by an urchin.
     """
     name = BOARD.location_term(location)
+    at = BOARD.location_at(location)
     constable = state.constables[location].level
     events: list[Event] = []
     mover: int | None = seat
@@ -501,6 +512,7 @@ def bump(state: FaginState, location: str, seat: int, cause: str) -> list[Event]
                         "and returns to the supply.",
                         who=Seat(seat=mover),
                         location=name,
+                        at=at,
                     ),
                     data={
                         "seat": mover,
@@ -518,9 +530,10 @@ def bump(state: FaginState, location: str, seat: int, cause: str) -> list[Event]
             Event(
                 kind="urchin_bumped",
                 say=said(
-                    "{who}'s urchin at {location} is bumped from level {start} to level {level}.",
+                    "{who}'s urchin {at} is bumped from level {start} to level {level}.",
                     who=Seat(seat=mover),
                     location=name,
+                    at=at,
                     start=start,
                     level=new,
                 ),

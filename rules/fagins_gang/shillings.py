@@ -29,6 +29,7 @@ def apply_shillings(state: FaginState, seat: int, action: Shillings) -> list[Eve
                 why=said(
                     "{location} is named twice; steal shillings at each location at most once.",
                     location=BOARD.location_term(key),
+                    at=BOARD.location_at(key),
                 ),
             )
         seen.add(key)
@@ -39,11 +40,12 @@ def apply_shillings(state: FaginState, seat: int, action: Shillings) -> list[Eve
             Event(
                 kind="shillings_stolen",
                 say=said_n(
-                    "{who} steals {n} shilling at {location} (level {level}).",
-                    "{who} steals {n} shillings at {location} (level {level}).",
+                    "{who} steals {n} shilling {at} (level {level}).",
+                    "{who} steals {n} shillings {at} (level {level}).",
                     amount,
                     who=Seat(seat=seat),
                     location=BOARD.location_term(key),
+                    at=BOARD.location_at(key),
                     level=level,
                 ),
                 data={"seat": seat, "location": key, "level": level, "amount": amount},

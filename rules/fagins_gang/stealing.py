@@ -47,6 +47,7 @@ def apply_steal(state: FaginState, seat: int, steal: Steal) -> list[Event]:
                     '{location} is already named in "{other}"; '
                     "you steal at each location at most once.",
                     location=BOARD.location_term(location.key),
+                    at=BOARD.location_at(location.key),
                     other=named[slot.location],
                 ),
             )
@@ -58,18 +59,19 @@ def apply_steal(state: FaginState, seat: int, steal: Steal) -> list[Event]:
 def urchin_on_track(state: FaginState, seat: int, location: str, part: str) -> int:
     """The level of the seat's urchin at a location, refusing if it is not on the track."""
     name = BOARD.location_term(location)
+    at = BOARD.location_at(location)
     spot = state.urchins[location].get(seat)
     if spot == FAGIN:
         raise _in(
             part,
             said(
-                "your urchin at {location} has gone back to Fagin; "
-                "you may not use {location} again.",
+                "your urchin {at} has gone back to Fagin; you may not use {location} again.",
                 location=name,
+                at=at,
             ),
         )
     if not isinstance(spot, int):
-        raise _in(part, said("you have no urchin at {location}.", location=name))
+        raise _in(part, said("you have no urchin {at}.", at=at))
     return spot
 
 
@@ -82,13 +84,14 @@ def _steal(state: FaginState, seat: int, slot: StealSlot, part: str) -> Event:
         raise _in(
             part,
             said_n(
-                "level {level} at {location} gives {offer}; name {n} colour of your choice, "
+                "level {level} {at} gives {offer}; name {n} colour of your choice, "
                 "you named {named}.",
-                "level {level} at {location} gives {offer}; name {n} colours of your choice, "
+                "level {level} {at} gives {offer}; name {n} colours of your choice, "
                 "you named {named}.",
                 choices,
                 level=level,
                 location=BOARD.location_term(location.key),
+                at=BOARD.location_at(location.key),
                 offer=yield_said(printed),
                 named=len(slot.colours),
             ),
@@ -122,18 +125,18 @@ def _steal(state: FaginState, seat: int, slot: StealSlot, part: str) -> Event:
         "who": Seat(seat=seat),
         "cubes": BOARD.cubes_said(taken),
         "location": BOARD.location_term(location.key),
+        "at": BOARD.location_at(location.key),
         "level": level,
         "lost": BOARD.cubes_said(lost),
     }
     return Event(
         kind="goods_stolen",
         say=said(
-            "{who} steals {cubes} at {location} (level {level}); "
-            "the warehouses had no {lost} left.",
+            "{who} steals {cubes} {at} (level {level}); the warehouses had no {lost} left.",
             **params,
         )
         if lost
-        else said("{who} steals {cubes} at {location} (level {level}).", **params),
+        else said("{who} steals {cubes} {at} (level {level}).", **params),
         data={
             "seat": seat,
             "location": slot.location,
