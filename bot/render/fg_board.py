@@ -28,7 +28,9 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
-from bot.i18n import ENGLISH, N_, _, n_, speaking, term
+from bot.i18n import ENGLISH, N_, n_, speaking
+from bot.i18n import _ as translate
+from bot.i18n import term as translate_term
 from rules.fagins_gang import BOARD, FaginView
 from rules.fagins_gang.board import CHOICE
 from rules.fagins_gang.views import LocationView
@@ -126,6 +128,38 @@ PLAYER_COLOURS: tuple[RGB, ...] = (
     (248, 249, 250),  # white
     (160, 82, 45),  # brown
 )
+
+SPELLED_OUT = str.maketrans(
+    {
+        "ä": "ae",
+        "ö": "oe",
+        "ü": "ue",
+        "Ä": "Ae",
+        "Ö": "Oe",
+        "Ü": "Ue",
+        "ß": "ss",
+        "„": '"',
+        "“": '"',
+    }
+)
+"""Pillow's built-in font has ASCII letters only: German words are spelled the way German
+writes them without umlauts."""
+
+
+def drawable(text: str) -> str:
+    """A translated text in letters the built-in font can draw."""
+    return text.translate(SPELLED_OUT)
+
+
+def _(message: str) -> str:
+    """`message` in the language being spoken, in letters the font has."""
+    return drawable(translate(message))
+
+
+def term(english: str) -> str:
+    """A name from the data files in the language being spoken, in letters the font has."""
+    return drawable(translate_term(english))
+
 
 # Symbols, as recorded for the tests and named in the legend.
 CONSTABLE_UP = "constable facing up"
@@ -666,11 +700,13 @@ class _Painter:
             (FAGIN,),
             SWATCH,
             fagin,
-            n_(
-                "Fagin: urchins back home ({price}s); {n} there wins",
-                "Fagin: urchins back home ({price}s); {n} there win",
-                target,
-            ).format(price=view.fagin_price, n=target),
+            drawable(
+                n_(
+                    "Fagin: urchins back home ({price}s); {n} there wins",
+                    "Fagin: urchins back home ({price}s); {n} there win",
+                    target,
+                ).format(price=view.fagin_price, n=target)
+            ),
         )
         key(_("s"), _("shillings"))
         key(_("per level"), _("cubes of its colour to move one level"))
