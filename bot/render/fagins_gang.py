@@ -41,6 +41,7 @@ from rules.fagins_gang.actions import (
     format_move,
     format_steal,
 )
+from rules.fagins_gang.completions import in_language
 from rules.fagins_gang.ending import fagin_reason, round_limit_reason
 from rules.words import said
 
@@ -198,6 +199,10 @@ class FaginsGangPresenter(EventPresenter):
         return outcome
 
     def waiting(self, table: Table) -> str:
+        with table.public_voice():
+            return self._waiting(table)
+
+    def _waiting(self, table: Table) -> str:
         view = public_view(table)
         if view.phase == "market" and view.market is not None:
             if view.market.current_trader == view.market.token_holder:
@@ -222,17 +227,29 @@ class FaginsGangPresenter(EventPresenter):
         return f"r{view.round}-market-{view.market.token_holder}"
 
     def live(self, table: Table) -> Message:
+        with table.public_voice():
+            return self._live(table)
+
+    def _live(self, table: Table) -> Message:
         view = public_view(table)
         return Message(
             embeds=[self._market_embed(table, view)], buttons=self._market_buttons(table, view)
         )
 
     def closing_note(self, step: str, table: Table) -> str:
+        with table.public_voice():
+            return self._closing_note(step, table)
+
+    def _closing_note(self, step: str, table: Table) -> str:
         if "-market-" in step:
             return _("🏁 Smithfield Market is closed; the game goes on below.")
         return super().closing_note(step, table)
 
     def finished(self, table: Table) -> list[Message]:
+        with table.public_voice():
+            return self._finished(table)
+
+    def _finished(self, table: Table) -> list[Message]:
         view = public_view(table)
         english = view.result or ""
         reason = self._result_text(table, view)
@@ -569,11 +586,12 @@ class FaginsGangPresenter(EventPresenter):
 def describe(action: Any) -> str:
     """An action in a few words, for `/game log`."""
     if isinstance(action, Move):
-        return _("move {plan}").format(plan=format_move(action))
+        return _("move {plan}").format(plan=in_language(format_move(action), current()))
     if isinstance(action, Steal):
-        return _("steal {plan}").format(plan=format_steal(action))
+        return _("steal {plan}").format(plan=in_language(format_steal(action), current()))
     if isinstance(action, Shillings):
-        return _("steal shillings at {locations}").format(locations=", ".join(action.locations))
+        places = ", ".join(in_language(key, current()) for key in action.locations)
+        return _("steal shillings at {locations}").format(locations=places)
     if isinstance(action, OpenMarket):
         return _("open the market")
     if isinstance(action, Buy):

@@ -78,7 +78,8 @@ def in_language(plan: str, language: str) -> str:
     """An English plan text (as `format_step` writes it) in the player's language."""
     if language != "de":
         return plan
-    return " ".join(german_word(word) for word in plan.split(" "))
+    words = [(word.rstrip(";"), word[len(word.rstrip(";")) :]) for word in plan.split(" ")]
+    return " ".join(german_word(word) + end for word, end in words)
 
 
 def _step_key(step: MoveStep | StealSlot | ExchangeSlot) -> str | None:

@@ -30,6 +30,7 @@ from rules.fagins_gang import (
 from rules.fagins_gang.actions import ExchangeSlot, MoveStep, StealSlot
 from rules.fagins_gang.completions import suggest_plan_completions
 from rules.fagins_gang.state import Constable
+from tests.discord.fg_support import set_state
 from tests.discord.harness import public, said, world
 
 
@@ -176,7 +177,7 @@ def test_presenter_words_cubes_and_log_are_german() -> None:
     with speaking("de"):
         assert cubes_text({"black": 2, "blue": 1}) == "1 blau, 2 schwarz"
         assert cubes_text({}) == "nichts"
-        assert describe(parse_move_plan("themse hoch 2")) == "ziehen thames up 2"
+        assert describe(parse_move_plan("themse hoch 2")) == "ziehen themse hoch 2"
         assert describe(Buy(colours=["purple"])) == "kaufen lila"
     assert cubes_text({"black": 2, "blue": 1}) == "1 blue, 2 black"
 
@@ -233,3 +234,26 @@ async def test_a_german_table_speaks_german_in_public(settings: Settings) -> Non
         posted = "\n".join(m.content for m in said(w.channel))
         assert "🌙 **Ende von Runde 1**" in posted and "die Polizisten gehen Streife" in posted
         assert "End of round" not in posted and "constable" not in posted
+
+
+async def test_a_german_win_and_the_standings_are_german(settings: Settings) -> None:
+    async with world(settings, 2) as w:
+        alice, bob = w.players
+        public(await alice.slash(w.channel, "game new", game="fagins-gang", language="de"))
+        public(await bob.slash(w.channel, "game join"))
+        public(await alice.slash(w.channel, "game start", first=alice))
+
+        def nearly_won(state: FaginState) -> None:
+            state.urchins["covent"][0] = "fagin"
+            state.urchins["bow"][0] = "fagin"
+            state.urchins["thames"][0] = 0
+            state.constables["thames"] = Constable(level=7, facing="up")
+            state.supply[0] = 2
+            state.shillings[0] = 20
+
+        set_state(w, nearly_won)
+        text = public(await alice.slash(w.channel, "move", plan="themse fagin"))
+        assert "geht zurück zu Fagin (3 bei Fagin)" in text
+        posted = "\n".join(m.content for m in said(w.channel))
+        assert "🏆 **Spielende** — **alice** gewinnt! **alice** hat 3 Gassenjungen" in posted
+        assert "Game over" not in posted and "wins" not in posted
