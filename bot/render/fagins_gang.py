@@ -303,10 +303,12 @@ class FaginsGangPresenter(EventPresenter):
         return _("{names} share the win").format(names=_(" and ").join(names))
 
     def status(self, table: Table, viewer: int | None) -> Outcome:
-        view = public_view(table)
-        embed = self._table_embed(table, view)
-        embed.set_image(url=f"attachment://{BOARD_FILE}")
-        return Outcome(public=[Message(embeds=[embed], files=[board_attachment(table)])])
+        """The table for the channel: in the table's language, board picture included."""
+        with table.public_voice():
+            view = public_view(table)
+            embed = self._table_embed(table, view)
+            embed.set_image(url=f"attachment://{BOARD_FILE}")
+            return Outcome(public=[Message(embeds=[embed], files=[board_attachment(table)])])
 
     def describe(self, table: Table, action: dict[str, Any]) -> str:
         try:
