@@ -17,11 +17,12 @@ from discord.ext import commands
 
 from bot.app import SmithfieldBot
 from bot.delivery import deliver
+from bot.i18n import _, current
 from bot.messages import Outcome
 from bot.render.fagins_gang import PRESENTER, ROUTE_BUY, ROUTE_PASS, ROUTE_SELL
 from bot.rulebook import one_or_up_to
 from bot.table import Table
-from cogs.context import actor_of, place_of, respond
+from cogs.context import actor_of, place_of, respond, speak_to
 from rules.fagins_gang import (
     BOARD,
     Buy,
@@ -155,14 +156,21 @@ class FaginsGang(commands.Cog):
             title = service.games[game.kind].title
             await deliver(
                 interaction,
-                Outcome.refusal(f"The game here is {title}; `/board` is for Fagin's Gang."),
+                Outcome.refusal(
+                    _("The game here is {title}; `/board` is for Fagin's Gang.").format(title=title)
+                ),
                 None,
             )
             return
         if game.status == "lobby":
-            await deliver(interaction, Outcome.refusal("The game has not started yet."), None)
+            await deliver(interaction, Outcome.refusal(_("The game has not started yet.")), None)
             return
-        message = PRESENTER.board_message(await service.call(service.table_for, game))
+        table = await service.call(service.table_for, game)
+        if share:  # for the channel: in the table's language
+            with table.public_voice():
+                message = PRESENTER.board_message(table)
+        else:
+            message = PRESENTER.board_message(table)
         outcome = Outcome(public=[message]) if share else Outcome(reply=message)
         await deliver(interaction, outcome, game.channel_id)
 
@@ -205,7 +213,7 @@ class FaginsGang(commands.Cog):
             if position is None:
                 return []
             state, seat = position
-            found = suggest_plan_completions(state, seat, kind, typed)
+            found = suggest_plan_completions(state, seat, kind, typed, current())
         except Exception:  # an autocomplete failure must not surface as an error
             log.exception("Fagin's Gang autocomplete failed for %r", typed)
             return []
@@ -213,26 +221,32 @@ class FaginsGang(commands.Cog):
 
     @move.autocomplete("plan")
     async def move_plans(self, interaction: discord.Interaction[Any], current: str) -> Choices:
+        speak_to(interaction)
         return await self.bot.service.call(self._suggest, interaction, "move", current)
 
     @steal.autocomplete("plan")
     async def steal_plans(self, interaction: discord.Interaction[Any], current: str) -> Choices:
+        speak_to(interaction)
         return await self.bot.service.call(self._suggest, interaction, "steal", current)
 
     @shillings.autocomplete("locations")
     async def shilling_places(self, interaction: discord.Interaction[Any], current: str) -> Choices:
+        speak_to(interaction)
         return await self.bot.service.call(self._suggest, interaction, "shillings", current)
 
     @market_buy.autocomplete("colours")
     async def buyable(self, interaction: discord.Interaction[Any], current: str) -> Choices:
+        speak_to(interaction)
         return await self.bot.service.call(self._suggest, interaction, "buy", current)
 
     @market_sell.autocomplete("colours")
     async def sellable(self, interaction: discord.Interaction[Any], current: str) -> Choices:
+        speak_to(interaction)
         return await self.bot.service.call(self._suggest, interaction, "sell", current)
 
     @discard.autocomplete("cubes")
     async def returnable(self, interaction: discord.Interaction[Any], current: str) -> Choices:
+        speak_to(interaction)
         return await self.bot.service.call(self._suggest, interaction, "discard", current)
 
 

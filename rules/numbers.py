@@ -8,6 +8,7 @@ long enough run of digits makes it raise. Every rules-side parser reads numbers 
 
 from rules.errors import RuleError
 from rules.names import shown
+from rules.words import Say
 
 MAX_DIGITS = 6
 """No count in either game comes near a million; longer numbers are typos or probes."""
@@ -18,7 +19,7 @@ def is_ascii_number(word: str) -> bool:
     return bool(word) and all("0" <= ch <= "9" for ch in word)
 
 
-def whole_number(word: str, what: str) -> int | None:
+def whole_number(word: str, what: str | Say) -> int | None:
     """The number `word` spells in ASCII digits; None when it is not such a number.
 
     Refuses, naming `what` the number was for, a run of digits too long to be meant.
@@ -26,5 +27,5 @@ def whole_number(word: str, what: str) -> int | None:
     if not is_ascii_number(word):
         return None
     if len(word) > MAX_DIGITS:
-        raise RuleError(f"“{shown(word)}” is too big a number for {what}.")
+        raise RuleError("“{typed}” is too big a number for {what}.", typed=shown(word), what=what)
     return int(word)

@@ -14,6 +14,7 @@ from typing import Any
 import discord
 from pydantic import ValidationError
 
+from bot.i18n import N_, _, current, say, term
 from bot.messages import Attachment, ButtonSpec, Message, Outcome, Private
 from bot.render.fg_board import render_board
 from bot.render.generic import (
@@ -22,7 +23,6 @@ from bot.render.generic import (
     channel_link,
     clip,
     describe_action,
-    winners_text,
 )
 from bot.table import Table
 from bot.timing import stamp
@@ -41,6 +41,9 @@ from rules.fagins_gang.actions import (
     format_move,
     format_steal,
 )
+from rules.fagins_gang.completions import in_language
+from rules.fagins_gang.ending import fagin_reason, round_limit_reason
+from rules.words import said
 
 BOARD_FILE = "fagins-gang-board.png"
 
@@ -86,7 +89,7 @@ ROUND_END_KINDS = frozenset({"constable_patrol"})
 ROUND_CLOSE_KINDS = frozenset({"round_started", "game_won"})
 QUIET_KINDS = frozenset({"game_won"})
 """Said by the final standings instead of the move's line."""
-ACTIONS_HINT = "`/move`, `/steal`, `/shillings`, `/market open` or `/skip`"
+ACTIONS_HINT = N_("`/move`, `/steal`, `/shillings`, `/market open` or `/skip`")
 
 
 def public_view(table: Table) -> FaginView:
@@ -96,15 +99,21 @@ def public_view(table: Table) -> FaginView:
 
 
 def board_attachment(table: Table) -> Attachment:
-    return Attachment(BOARD_FILE, render=partial(render_board, public_view(table), table.names))
+    """The board picture, labelled in the language being spoken now (the channel's
+    board is built inside `table.public_voice()`, so in the table's language)."""
+    return Attachment(
+        BOARD_FILE,
+        render=partial(render_board, public_view(table), table.names, current()),
+    )
 
 
 def colour_tag(colour: str) -> str:
-    return f"{SQUARES.get(colour, '')} {colour}".strip()
+    return f"{SQUARES.get(colour, '')} {term(colour)}".strip()
 
 
 def cubes_text(cubes: dict[str, int]) -> str:
-    return BOARD.describe_cubes(cubes)
+    """ "2 black, 1 blue" in the language being spoken."""
+    return say(said("{cubes}", cubes=BOARD.cubes_said(cubes)))
 
 
 FACING = {"up": "▲", "down": "▼"}
@@ -117,7 +126,7 @@ def constables_line(events: list[Event], what: str) -> str:
         data = event.data
         start = data.get("from", data.get("start_level"))
         end = data.get("to", data.get("level"))
-        name = BOARD.location(str(data["location"])).name
+        name = term(BOARD.location(str(data["location"])).name)
         walks.append(f"{name} 🎲{data['roll']} {start}→{end}{FACING.get(str(data['facing']), '')}")
     return f"👮 {what}: " + " · ".join(walks)
 
@@ -129,7 +138,8 @@ def cubes_squares(cubes: dict[str, int]) -> str:
 
 def line(table: Table, event: Event) -> str:
     icon = ICONS.get(event.kind, "•")
-    return f"{icon} {table.named(event.text)}"
+    text = table.said(event.say) if event.say is not None else table.named(event.text)
+    return f"{icon} {text}"
 
 
 def _lines(table: Table, events: list[Event]) -> list[str]:
@@ -155,15 +165,28 @@ class FaginsGangPresenter(EventPresenter):
         first = [e for e in events if e.kind == "first_player"]
         placed = [e for e in events if e.kind == "constable_placed"]
         setup = [e for e in events if e.kind not in ("first_player", "constable_placed")]
-        lines = [f"🎲 **{table.rules.title}** begins! {' '.join(_lines(table, first))}".strip()]
-        said = [*_lines(table, setup), constables_line(placed, "The constables take their posts")]
-        board = Message(content=clip("\n".join(said)), files=[board_attachment(table)])
+        with table.public_voice():
+            begins = _("🎲 **{title}** begins!").format(title=table.rules.title)
+            lines = [f"{begins} {' '.join(_lines(table, first))}".strip()]
+            told = [
+                *_lines(table, setup),
+                constables_line(placed, _("The constables take their posts")),
+            ]
+            board = Message(content=clip("\n".join(told)), files=[board_attachment(table)])
         return Outcome(lines=lines, public=[board])
 
     def after_action(
         self, table: Table, before: Any, seat: int, action: Any, events: list[Event]
     ) -> Outcome:
+        with table.public_voice():
+            outcome = self._after_action_public(table, before, events)
         view = public_view(table)
+        before_phase = getattr(before, "phase", None)
+        if view.phase == "discard" and before_phase != "discard":
+            outcome.private = self._discard_requests(table, view)
+        return outcome
+
+    def _after_action_public(self, table: Table, before: Any, events: list[Event]) -> Outcome:
         split = next((i for i, e in enumerate(events) if e.kind in ROUND_END_KINDS), None)
         acted = events if split is None else events[:split]
         closing = [] if split is None else events[split:]
@@ -173,28 +196,27 @@ class FaginsGangPresenter(EventPresenter):
             assert isinstance(before_view, FaginView)
             summary = self._round_summary(table, before_view.round, closing)
             outcome.public.append(Message(content=clip(summary), files=[board_attachment(table)]))
-        before_phase = getattr(before, "phase", None)
-        if view.phase == "discard" and before_phase != "discard":
-            outcome.private = self._discard_requests(table, view)
         return outcome
 
     def waiting(self, table: Table) -> str:
+        with table.public_voice():
+            return self._waiting(table)
+
+    def _waiting(self, table: Table) -> str:
         view = public_view(table)
         if view.phase == "market" and view.market is not None:
             if view.market.current_trader == view.market.token_holder:
-                most = BOARD.holder_trade_max
-                return (
-                    f"to trade (Market token): buy or sell 1 to {most} cubes of different "
+                return _(
+                    "to trade (Market token): buy or sell 1 to {most} cubes of different "
                     'colours — the buttons trade one, `/market buy colours:"red blue"` or '
                     "`/market sell` more — or pass"
-                )
-            return "to trade: buy or sell one cube, or pass"
+                ).format(most=BOARD.holder_trade_max)
+            return _("to trade: buy or sell one cube, or pass")
         if view.phase == "discard":
-            return (
-                f"to return cubes over the hand limit of {view.hand_limit} with `/discard` "
-                "(details by DM)"
-            )
-        return f"to act: {ACTIONS_HINT}"
+            return _(
+                "to return cubes over the hand limit of {limit} with `/discard` (details by DM)"
+            ).format(limit=view.hand_limit)
+        return _("to act: {hint}").format(hint=_(ACTIONS_HINT))
 
     def step(self, table: Table) -> str | None:
         """Smithfield Market is the game's one step with a table of its own (and buttons);
@@ -205,24 +227,42 @@ class FaginsGangPresenter(EventPresenter):
         return f"r{view.round}-market-{view.market.token_holder}"
 
     def live(self, table: Table) -> Message:
+        with table.public_voice():
+            return self._live(table)
+
+    def _live(self, table: Table) -> Message:
         view = public_view(table)
         return Message(
             embeds=[self._market_embed(table, view)], buttons=self._market_buttons(table, view)
         )
 
     def closing_note(self, step: str, table: Table) -> str:
+        with table.public_voice():
+            return self._closing_note(step, table)
+
+    def _closing_note(self, step: str, table: Table) -> str:
         if "-market-" in step:
-            return "🏁 Smithfield Market is closed; the game goes on below."
+            return _("🏁 Smithfield Market is closed; the game goes on below.")
         return super().closing_note(step, table)
 
     def finished(self, table: Table) -> list[Message]:
+        with table.public_voice():
+            return self._finished(table)
+
+    def _finished(self, table: Table) -> list[Message]:
         view = public_view(table)
-        reason = table.named(view.result) if view.result else ""
-        if " wins" in reason or "share the win" in reason:
-            text = f"🏆 **Game over** — {reason}"  # the reason names the winner already
+        english = view.result or ""
+        reason = self._result_text(table, view)
+        if " wins" in english or "share the win" in english:
+            # the reason names the winner already
+            text = _("🏆 **Game over** — {reason}").format(reason=reason)
         else:
-            text = f"🏆 **Game over** — {winners_text(table, view.winners)}! {reason}".rstrip()
-        text += " `/game status` shows this result until the next table opens here."
+            text = (
+                _("🏆 **Game over** — {winners}! {reason}")
+                .format(winners=self._winners_text(table, view.winners), reason=reason)
+                .rstrip()
+            )
+        text += " " + _("`/game status` shows this result until the next table opens here.")
         return [
             Message(
                 content=clip(text),
@@ -231,11 +271,44 @@ class FaginsGangPresenter(EventPresenter):
             )
         ]
 
+    def _result_text(self, table: Table, view: FaginView) -> str:
+        """The game's result in the language being spoken: rebuilt from the view (the
+        state keeps the English sentence only)."""
+        if not view.result:
+            return ""
+        if view.winners and view.result.startswith("The round limit"):
+            leaders = view.winners
+            seats = view.seats
+            top = max(s.at_fagin for s in seats)
+            tied = sum(1 for s in seats if s.at_fagin == top) > 1
+            sentence = round_limit_reason(
+                view.round_limit or 0,
+                leaders,
+                seats[leaders[0]].at_fagin,
+                seats[leaders[0]].worth if tied else None,
+            )
+        elif len(view.winners) == 1 and " back at Fagin." in view.result:
+            winner = view.winners[0]
+            sentence = fagin_reason(winner, view.seats[winner].at_fagin)
+        else:
+            return table.named(view.result)
+        if sentence.english() != view.result:
+            return table.named(view.result)  # a result from an older wording: as it was said
+        return table.said(sentence)
+
+    def _winners_text(self, table: Table, winners: list[int]) -> str:
+        names = [f"**{table.name(seat)}**" for seat in winners]
+        if len(names) == 1:
+            return _("{names} wins").format(names=names[0])
+        return _("{names} share the win").format(names=_(" and ").join(names))
+
     def status(self, table: Table, viewer: int | None) -> Outcome:
-        view = public_view(table)
-        embed = self._table_embed(table, view)
-        embed.set_image(url=f"attachment://{BOARD_FILE}")
-        return Outcome(public=[Message(embeds=[embed], files=[board_attachment(table)])])
+        """The table for the channel: in the table's language, board picture included."""
+        with table.public_voice():
+            view = public_view(table)
+            embed = self._table_embed(table, view)
+            embed.set_image(url=f"attachment://{BOARD_FILE}")
+            return Outcome(public=[Message(embeds=[embed], files=[board_attachment(table)])])
 
     def describe(self, table: Table, action: dict[str, Any]) -> str:
         try:
@@ -249,17 +322,20 @@ class FaginsGangPresenter(EventPresenter):
     def board_message(self, table: Table) -> Message:
         """The board picture at full width (a plain attachment, not inside an embed)."""
         view = public_view(table)
-        title = f"**{table.rules.title}** — round {view.round}" + (
-            f" of {view.round_limit}" if view.round_limit else ""
-        )
+        title = f"**{table.rules.title}** — {self._round_of(view)}"
         return Message(
             content=f"{title}: {self._situation(table, view)}", files=[board_attachment(table)]
         )
 
+    def _round_of(self, view: FaginView) -> str:
+        """ "round 3" or "round 3 of 12"."""
+        if view.round_limit:
+            return _("round {round} of {limit}").format(round=view.round, limit=view.round_limit)
+        return _("round {round}").format(round=view.round)
+
     def _table_embed(self, table: Table, view: FaginView) -> discord.Embed:
         embed = discord.Embed(
-            title=f"{table.rules.title} — round {view.round}"
-            + (f" of {view.round_limit}" if view.round_limit else ""),
+            title=f"{table.rules.title} — {self._round_of(view)}",
             description=self._situation(table, view),
             colour=COLOUR,
         )
@@ -269,24 +345,34 @@ class FaginsGangPresenter(EventPresenter):
             autopilot = "" if table.human(seat.seat) else " 🤖"
             embed.add_field(
                 name=f"{table.name(seat.seat)}{autopilot}{mark}",
-                value=(
-                    f"{seat.shillings} shillings · {seat.at_fagin}/{view.fagin_target} at Fagin"
-                    f" · {seat.supply} in hand\n{cubes_squares(held) or 'no cubes'}"
+                value=_(
+                    "{shillings} shillings · {fagin}/{target} at Fagin · {supply} in hand\n{cubes}"
+                ).format(
+                    shillings=seat.shillings,
+                    fagin=seat.at_fagin,
+                    target=view.fagin_target,
+                    supply=seat.supply,
+                    cubes=cubes_squares(held) or _("no cubes"),
                 ),
                 inline=True,
             )
         embed.add_field(
-            name="Smithfield Market (stall · price)",
-            value=" ".join(f"{SQUARES[s.colour]} {s.count}·{s.price}s" for s in view.stalls),
+            name=_("Smithfield Market (stall · price)"),
+            value=" ".join(
+                _("{square} {count}·{price}s").format(
+                    square=SQUARES[s.colour], count=s.count, price=s.price
+                )
+                for s in view.stalls
+            ),
             inline=False,
         )
         if view.market is not None:
             embed.add_field(
-                name="Trading order", value=self._trading_order(table, view), inline=False
+                name=_("Trading order"), value=self._trading_order(table, view), inline=False
             )
         if table.game.deadline and not table.game.paused_at:
-            embed.add_field(name="Due", value=stamp(table.game.deadline), inline=False)
-        embed.set_footer(text="/board shows the board picture · /game log the latest moves")
+            embed.add_field(name=_("Due"), value=stamp(table.game.deadline), inline=False)
+        embed.set_footer(text=_("/board shows the board picture · /game log the latest moves"))
         return embed
 
     def _market_embed(self, table: Table, view: FaginView) -> discord.Embed:
@@ -295,40 +381,47 @@ class FaginsGangPresenter(EventPresenter):
         trader = view.seats[view.market.current_trader]
         held = {c: n for c, n in trader.cubes.items() if n}
         embed = discord.Embed(
-            title=f"🏪 Smithfield Market — round {view.round}",
-            description=(
-                f"**{table.name(trader.seat)}** is trading: {trader.shillings} shillings, "
-                f"{cubes_squares(held) or 'no cubes'}"
+            title=_("🏪 Smithfield Market — round {round}").format(round=view.round),
+            description=_("**{name}** is trading: {shillings} shillings, {cubes}").format(
+                name=table.name(trader.seat),
+                shillings=trader.shillings,
+                cubes=cubes_squares(held) or _("no cubes"),
             ),
             colour=COLOUR,
         )
         embed.add_field(
-            name="Stalls (cubes/room · price)",
+            name=_("Stalls (cubes/room · price)"),
             value=" ".join(
-                f"{SQUARES[s.colour]} {s.count}/{s.capacity}·{s.price}s" for s in view.stalls
+                _("{square} {count}/{room}·{price}s").format(
+                    square=SQUARES[s.colour], count=s.count, room=s.capacity, price=s.price
+                )
+                for s in view.stalls
             ),
             inline=False,
         )
-        embed.add_field(name="Trading order", value=self._trading_order(table, view), inline=False)
+        embed.add_field(
+            name=_("Trading order"), value=self._trading_order(table, view), inline=False
+        )
         if table.game.deadline and not table.game.paused_at:
-            embed.add_field(name="Due", value=stamp(table.game.deadline), inline=False)
+            embed.add_field(name=_("Due"), value=stamp(table.game.deadline), inline=False)
         return embed
 
     def _situation(self, table: Table, view: FaginView) -> str:
         if view.phase == "over":
-            return table.named(view.result) if view.result else "The game is over."
+            return self._result_text(table, view) if view.result else _("The game is over.")
         if view.phase == "market" and view.market is not None:
-            return (
-                f"Smithfield Market is open: **{table.name(view.market.current_trader)}** "
-                "is trading."
+            return _("Smithfield Market is open: **{name}** is trading.").format(
+                name=table.name(view.market.current_trader)
             )
         if view.phase == "discard":
             owing = ", ".join(
                 f"**{table.name(s)}** ({n})" for s, n in sorted(view.pending_discards.items())
             )
-            return f"Balancing the books: waiting for {owing} to return cubes."
+            return _("Balancing the books: waiting for {owing} to return cubes.").format(
+                owing=owing
+            )
         assert view.turn is not None
-        return f"Phase 1: **{table.name(view.turn)}** to act."
+        return _("Phase 1: **{name}** to act.").format(name=table.name(view.turn))
 
     def _trading_order(self, table: Table, view: FaginView) -> str:
         assert view.market is not None
@@ -339,7 +432,7 @@ class FaginsGangPresenter(EventPresenter):
             if s in market.passed:
                 name = f"~~{name}~~"
             if s == market.token_holder:
-                name += " (token)"
+                name += " " + _("(token)")
             if s == market.current_trader:
                 name = f"**{name}**"
             order.append(name)
@@ -353,7 +446,8 @@ class FaginsGangPresenter(EventPresenter):
         game = table.game.id
         buttons: list[ButtonSpec] = []
         for buying in (True, False):
-            verb, route = ("Buy", ROUTE_BUY) if buying else ("Sell", ROUTE_SELL)
+            route = ROUTE_BUY if buying else ROUTE_SELL
+            label = _("Buy {colour} · {price}s") if buying else _("Sell {colour} · {price}s")
             possible = [
                 stall
                 for stall in view.stalls
@@ -365,7 +459,7 @@ class FaginsGangPresenter(EventPresenter):
             ]
             buttons += [
                 ButtonSpec(
-                    label=f"{verb} {stall.colour} · {stall.price}s",
+                    label=label.format(colour=term(stall.colour), price=stall.price),
                     route=route,
                     game_id=game,
                     arg=stall.colour,
@@ -375,7 +469,7 @@ class FaginsGangPresenter(EventPresenter):
                 for i, stall in enumerate(possible)
             ]
         buttons.append(
-            ButtonSpec(label="Pass (leave the market)", route=ROUTE_PASS, game_id=game, row=4)
+            ButtonSpec(label=_("Pass (leave the market)"), route=ROUTE_PASS, game_id=game, row=4)
         )
         return buttons
 
@@ -388,17 +482,31 @@ class FaginsGangPresenter(EventPresenter):
             crown = " 🏆" if seat.seat in view.winners else ""
             goods = seat.worth - seat.shillings
             lines.append(
-                f"{place}. **{table.name(seat.seat)}**{crown} — {seat.at_fagin} at Fagin · "
-                f"{seat.shillings} shillings + {goods} in cubes = **{seat.worth}**"
+                _(
+                    "{place}. **{name}**{crown} — {fagin} at Fagin · {shillings} shillings + "
+                    "{goods} in cubes = **{worth}**"
+                ).format(
+                    place=place,
+                    name=table.name(seat.seat),
+                    crown=crown,
+                    fagin=seat.at_fagin,
+                    shillings=seat.shillings,
+                    goods=goods,
+                    worth=seat.worth,
+                )
             )
         embed = discord.Embed(
-            title=f"{table.rules.title} — final standings after round {view.round}",
+            title=_("{title} — final standings after round {round}").format(
+                title=table.rules.title, round=view.round
+            ),
             description="\n".join(lines),
             colour=COLOUR,
         )
         embed.set_footer(
-            text="Most urchins at Fagin wins; a tie goes to the most shillings plus cubes "
-            "at the wheel's final prices."
+            text=_(
+                "Most urchins at Fagin wins; a tie goes to the most shillings plus cubes "
+                "at the wheel's final prices."
+            )
         )
         return embed
 
@@ -409,12 +517,14 @@ class FaginsGangPresenter(EventPresenter):
         bumps = [e for e in events if e.kind == "urchin_bumped"]
         books = [e for e in events if e.kind in ("wheel_turned", "hand_limit")]
         closing = [e for e in events if e.kind in ROUND_CLOSE_KINDS and e.kind != "game_won"]
-        walk = constables_line(patrol, "the constables patrol")
+        walk = constables_line(patrol, _("the constables patrol"))
         books_said = " ".join(_lines(table, books))
         if not any(e.kind == "hand_limit" for e in books):
-            books_said += f" ✅ Nobody is over the hand limit of {BOARD.hand_limit}."
+            books_said += " " + _("✅ Nobody is over the hand limit of {limit}.").format(
+                limit=BOARD.hand_limit
+            )
         parts = [
-            f"🌙 **End of round {round_number}** — {walk}",
+            _("🌙 **End of round {round}** — {walk}").format(round=round_number, walk=walk),
             *_lines(table, bumps),
             books_said,
             *_lines(table, closing),
@@ -426,53 +536,76 @@ class FaginsGangPresenter(EventPresenter):
         for seat, owed in sorted(view.pending_discards.items()):
             if not table.human(seat):
                 continue
-            mine = table.rules.view(table.state, seat)
-            assert isinstance(mine, FaginView)
-            held = {c: n for c, n in mine.seats[seat].cubes.items() if n}
-            default = table.rules.default_action(table.state, seat)
-            suggestion = (
-                ", ".join(f"{n} {c}" for c, n in default.cubes.items())
-                if isinstance(default, Discard)
-                else ""
-            )
-            text = (
-                f"✋ **{table.rules.title}** in {channel_link(table.game)}: you hold "
-                f"{mine.seats[seat].cube_total} cubes, over the hand limit of "
-                f"{mine.hand_limit}, so you must return **{owed}** to the warehouses.\n"
-                f"You hold: {cubes_text(held)}.\n"
-                f'Choose any {owed} with `/discard`, e.g. `/discard cubes:"{suggestion}"`, '
-                "here or in the game channel. If you do not choose"
-                + (f" by {stamp(table.game.deadline)}" if table.game.deadline else " in time")
-                + ", I return "
-                f"{cubes_text(default.cubes) if isinstance(default, Discard) else 'cubes'} "
-                "(from your largest piles)."
-            )
+            with table.voice_of(seat):
+                text = self._discard_request(table, seat, owed)
             requests.append(
                 Private(table.user_id(seat), Message(content=clip(text)), fallback="`/discard`")
             )
         return requests
 
+    def _discard_request(self, table: Table, seat: int, owed: int) -> str:
+        """The DM to a seat over the hand limit, in that player's language."""
+        mine = table.rules.view(table.state, seat)
+        assert isinstance(mine, FaginView)
+        held = {c: n for c, n in mine.seats[seat].cubes.items() if n}
+        default = table.rules.default_action(table.state, seat)
+        suggestion = (
+            ", ".join(f"{n} {term(c)}" for c, n in default.cubes.items())
+            if isinstance(default, Discard)
+            else ""
+        )
+        when = (
+            _("If you do not choose by {deadline}, I return {cubes} (from your largest piles).")
+            if table.game.deadline
+            else _("If you do not choose in time, I return {cubes} (from your largest piles).")
+        )
+        return "\n".join(
+            [
+                _(
+                    "✋ **{title}** in {channel}: you hold {count} cubes, over the hand limit of "
+                    "{limit}, so you must return **{owed}** to the warehouses."
+                ).format(
+                    title=table.rules.title,
+                    channel=channel_link(table.game),
+                    count=mine.seats[seat].cube_total,
+                    limit=mine.hand_limit,
+                    owed=owed,
+                ),
+                _("You hold: {cubes}.").format(cubes=cubes_text(held)),
+                _(
+                    'Choose any {owed} with `/discard`, e.g. `/discard cubes:"{suggestion}"`, '
+                    "here or in the game channel."
+                ).format(owed=owed, suggestion=suggestion)
+                + " "
+                + when.format(
+                    deadline=stamp(table.game.deadline) if table.game.deadline else "",
+                    cubes=cubes_text(default.cubes) if isinstance(default, Discard) else _("cubes"),
+                ),
+            ]
+        )
+
 
 def describe(action: Any) -> str:
     """An action in a few words, for `/game log`."""
     if isinstance(action, Move):
-        return f"move {format_move(action)}"
+        return _("move {plan}").format(plan=in_language(format_move(action), current()))
     if isinstance(action, Steal):
-        return f"steal {format_steal(action)}"
+        return _("steal {plan}").format(plan=in_language(format_steal(action), current()))
     if isinstance(action, Shillings):
-        return f"steal shillings at {', '.join(action.locations)}"
+        places = ", ".join(in_language(key, current()) for key in action.locations)
+        return _("steal shillings at {locations}").format(locations=places)
     if isinstance(action, OpenMarket):
-        return "open the market"
+        return _("open the market")
     if isinstance(action, Buy):
-        return f"buy {' '.join(action.colours)}"
+        return _("buy {colours}").format(colours=" ".join(term(c) for c in action.colours))
     if isinstance(action, Sell):
-        return f"sell {' '.join(action.colours)}"
+        return _("sell {colours}").format(colours=" ".join(term(c) for c in action.colours))
     if isinstance(action, MarketPass):
-        return "pass at the market"
+        return _("pass at the market")
     if isinstance(action, Skip):
-        return "skip"
+        return _("skip")
     if isinstance(action, Discard):
-        return f"return {cubes_text(action.cubes)}"
+        return _("return {cubes}").format(cubes=cubes_text(action.cubes))
     return str(action)
 
 

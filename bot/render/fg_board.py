@@ -15,6 +15,9 @@ comes from the view or the board's data file. `draw_board` also records what it 
 (texts with their sizes, glyphs with their symbol and size, the legend's entries) so the
 tests can check legibility and the legend without reading pixels; the geometry helpers
 are public so tests can sample the pixels where an urchin or a constable must be.
+
+The words on the picture are drawn in the language passed to `draw_board` (the channel's
+board in the table's language); the recorded symbols stay English, for the tests.
 """
 
 import io
@@ -25,6 +28,9 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
+from bot.i18n import ENGLISH, N_, n_, speaking
+from bot.i18n import _ as translate
+from bot.i18n import term as translate_term
 from rules.fagins_gang import BOARD, FaginView
 from rules.fagins_gang.board import CHOICE
 from rules.fagins_gang.views import LocationView
@@ -123,6 +129,38 @@ PLAYER_COLOURS: tuple[RGB, ...] = (
     (160, 82, 45),  # brown
 )
 
+SPELLED_OUT = str.maketrans(
+    {
+        "ä": "ae",
+        "ö": "oe",
+        "ü": "ue",
+        "Ä": "Ae",
+        "Ö": "Oe",
+        "Ü": "Ue",
+        "ß": "ss",
+        "„": '"',
+        "“": '"',
+    }
+)
+"""Pillow's built-in font has ASCII letters only: German words are spelled the way German
+writes them without umlauts."""
+
+
+def drawable(text: str) -> str:
+    """A translated text in letters the built-in font can draw."""
+    return text.translate(SPELLED_OUT)
+
+
+def _(message: str) -> str:
+    """`message` in the language being spoken, in letters the font has."""
+    return drawable(translate(message))
+
+
+def term(english: str) -> str:
+    """A name from the data files in the language being spoken, in letters the font has."""
+    return drawable(translate_term(english))
+
+
 # Symbols, as recorded for the tests and named in the legend.
 CONSTABLE_UP = "constable facing up"
 CONSTABLE_DOWN = "constable facing down"
@@ -135,11 +173,17 @@ MARKET_TOKEN = "Market token"
 WINNER = "winner"
 
 BADGES: dict[str, tuple[str, RGB]] = {
-    FIRST_PLAYER: ("1st", (176, 125, 30)),
-    MARKET_TOKEN: ("MKT", (70, 110, 55)),
-    WINNER: ("WIN", (190, 40, 60)),
+    FIRST_PLAYER: (N_("1st"), (176, 125, 30)),
+    MARKET_TOKEN: (N_("MKT"), (70, 110, 55)),
+    WINNER: (N_("WIN"), (190, 40, 60)),
 }
-"""Symbol -> the tag drawn beside a player's name and its colour."""
+"""Symbol -> the tag drawn beside a player's name (translated where drawn) and its colour."""
+LEGEND_WORDS = {
+    FIRST_PLAYER: N_("First Player"),
+    MARKET_TOKEN: N_("Market token"),
+    WINNER: N_("winner"),
+}
+"""A tag's words in the legend (its symbol is the English)."""
 
 
 def seat_symbol(seat: int) -> str:
@@ -385,7 +429,7 @@ class _Painter:
 
     def badge(self, at: Point, symbol: str) -> int:
         """A player's tag (First Player, Market token, winner); returns its width."""
-        label, colour = BADGES[symbol]
+        label, colour = _(BADGES[symbol][0]), BADGES[symbol][1]
         x, y = at
         width = round(font(SMALL).getlength(label)) + 14
         self.draw.rounded_rectangle((x, y - 15, x + width, y + 15), radius=6, fill=colour)
@@ -398,9 +442,10 @@ class _Painter:
     def title(self) -> None:
         self.part = "title"
         view = self.view
-        rounds = f"Round {view.round}"
         if view.round_limit is not None:
-            rounds += f" of {view.round_limit}"
+            rounds = _("Round {round} of {limit}").format(round=view.round, limit=view.round_limit)
+        else:
+            rounds = _("Round {round}").format(round=view.round)
         self.text((MARGIN, TITLE_HEIGHT // 2), "Fagin's Gang", TITLE, bold=True)
         left = MARGIN + round(font(TITLE).getlength("Fagin's Gang")) + 22
         line = _fit(f"{rounds}  ·  {self.situation()}", NUMBER, WIDTH - MARGIN - left)
@@ -409,33 +454,35 @@ class _Painter:
     def situation(self) -> str:
         view = self.view
         if view.phase == "over":
-            winners = " and ".join(self.names[s] for s in view.winners)
-            return f"game over: {winners} {'wins' if len(view.winners) == 1 else 'win'}"
+            winners = _(" and ").join(self.names[s] for s in view.winners)
+            if len(view.winners) == 1:
+                return _("game over: {winners} wins").format(winners=winners)
+            return _("game over: {winners} win").format(winners=winners)
         if view.phase == "market" and view.market is not None:
-            return f"market: {self.names[view.market.current_trader]} trades"
+            return _("market: {name} trades").format(name=self.names[view.market.current_trader])
         if view.phase == "discard":
-            return "over the hand limit: returning cubes"
+            return _("over the hand limit: returning cubes")
         if view.turn is not None:
-            return f"{self.names[view.turn]} to act"
+            return _("{name} to act").format(name=self.names[view.turn])
         return ""
 
     def axis(self) -> None:
         """Row names and level numbers, once, left of the columns."""
         self.part = "board"
         middle = MARGIN + AXIS // 2 - 2
-        self.text((middle, FAGIN_TOP + FAGIN_HEIGHT // 2), "Fagin", WORDS, FAINT, "mm")
+        self.text((middle, FAGIN_TOP + FAGIN_HEIGHT // 2), _("Fagin"), WORDS, FAINT, "mm")
         for level in range(BOARD.levels.top, BOARD.levels.bottom + 1):
             centre = level_top(level) + ROW // 2
             if level == BOARD.levels.start:
                 self.text((middle, centre - 11), str(level), NUMBER, INK, "mm", bold=True)
-                self.text((middle, centre + 15), "start", WORDS, FAINT, "mm")
+                self.text((middle, centre + 15), _("start"), WORDS, FAINT, "mm")
             else:
                 self.text((middle, centre), str(level), BIG_NUMBER, FAINT, "mm", bold=True)
         self.part = "market"
         rows = (
-            ("stall", MARKET_TOP, STALL_HEIGHT),
-            ("price", MARKET_TOP + STALL_HEIGHT, PRICE_HEIGHT),
-            ("store", MARKET_TOP + STALL_HEIGHT + PRICE_HEIGHT, STORE_HEIGHT),
+            (_("stall"), MARKET_TOP, STALL_HEIGHT),
+            (_("price"), MARKET_TOP + STALL_HEIGHT, PRICE_HEIGHT),
+            (_("store"), MARKET_TOP + STALL_HEIGHT + PRICE_HEIGHT, STORE_HEIGHT),
         )
         for name, top, height in rows:
             self.text((middle, top + height // 2), name, WORDS, FAINT, "mm")
@@ -449,14 +496,14 @@ class _Painter:
         tint = _mix(colour, WHITE, 0.84)
         on_colour = _text_on(colour)
         self.draw.rectangle((left + 2, HEADER_TOP, right - 2, HEADER_TOP + HEADER_HEIGHT), colour)
-        lines = _wrap(location.name, WORDS, COLUMN - 10)[:2]
+        lines = _wrap(term(location.name), WORDS, COLUMN - 10)[:2]
         y = HEADER_TOP + (17 if len(lines) > 1 else 28)
         for line in lines:
             self.text((centre, y), _fit(line, WORDS, COLUMN - 8), WORDS, on_colour, "mm", True)
             y += 26
         self.text(
             (centre, HEADER_TOP + HEADER_HEIGHT - 16),
-            f"{location.move_cost} per level",
+            _("{cost} per level").format(cost=location.move_cost),
             NUMBER,
             on_colour,
             "mm",
@@ -544,14 +591,15 @@ class _Painter:
         top = PLAYERS_TOP
         head = top + PLAYERS_HEADER // 2
         self.draw.line((MARGIN, top - 6, WIDTH - MARGIN, top - 6), fill=LINE, width=2)
-        self.text((MARGIN, head), "Players", WORDS, bold=True)
-        self.text((SHILLINGS_RIGHT, head), "shillings", WORDS, FAINT, "rm")
+        self.text((MARGIN, head), _("Players"), WORDS, bold=True)
+        self.text((SHILLINGS_RIGHT, head), _("shillings"), WORDS, FAINT, "rm")
         for k, colour in enumerate(BOARD.colour_ring):
             x = CUBES_LEFT + k * CUBES_STEP
             self.square((x - CUBE // 2, head - CUBE // 2), CUBE, colour)
-        self.text((TOTAL_CENTRE, head), f"limit {view.hand_limit}", NUMBER, FAINT, "mm")
-        self.text((SUPPLY_CENTRE, head), "supply", WORDS, FAINT, "mm")
-        self.text((AT_FAGIN_CENTRE, head), "Fagin", WORDS, FAINT, "mm")
+        limit = _("limit {limit}").format(limit=view.hand_limit)
+        self.text((TOTAL_CENTRE, head), limit, NUMBER, FAINT, "mm")
+        self.text((SUPPLY_CENTRE, head), _("supply"), WORDS, FAINT, "mm")
+        self.text((AT_FAGIN_CENTRE, head), _("Fagin"), WORDS, FAINT, "mm")
         waiting = set(view.waiting_on)
         for seat in view.seats:
             y = top + PLAYERS_HEADER + seat.seat * PLAYER_ROW
@@ -593,7 +641,7 @@ class _Painter:
             symbols.append(FIRST_PLAYER)
         x, y = at
         for symbol in symbols:
-            label = BADGES[symbol][0]
+            label = _(BADGES[symbol][0])
             x -= round(font(SMALL).getlength(label)) + 14
             self.badge((x, y), symbol)
             x -= 6
@@ -636,13 +684,13 @@ class _Painter:
             (CONSTABLE_UP, CONSTABLE_DOWN),
             4 * SEAT_RADIUS + 4,
             constables,
-            "constable: walks up / down at round end, bumps the urchin it stops on",
+            _("constable: walks up / down at round end, bumps the urchin it stops on"),
         )
 
         def star(x: int, y: int) -> None:
             self.square((x, y - CUBE // 2), CUBE, CHOICE)
 
-        add((FREE_CHOICE,), CUBE, star, "a cube of any colour")
+        add((FREE_CHOICE,), CUBE, star, _("a cube of any colour"))
 
         def fagin(x: int, y: int) -> None:
             self.swatch((x, y), FAGIN_SPACE, FAGIN)
@@ -652,31 +700,37 @@ class _Painter:
             (FAGIN,),
             SWATCH,
             fagin,
-            f"Fagin: urchins back home ({view.fagin_price}s); {target} there "
-            + ("wins" if target == 1 else "win"),
+            drawable(
+                n_(
+                    "Fagin: urchins back home ({price}s); {n} there wins",
+                    "Fagin: urchins back home ({price}s); {n} there win",
+                    target,
+                ).format(price=view.fagin_price, n=target)
+            ),
         )
-        key("s", "shillings")
-        key("per level", "cubes of its colour to move one level")
+        key(_("s"), _("shillings"))
+        key(_("per level"), _("cubes of its colour to move one level"))
 
         def stall(x: int, y: int) -> None:
             self.square((x, y - CUBE // 2), CUBE, BOARD.colour_ring[0])
             self.square((x + CUBE + CUBE_GAP, y - CUBE // 2), CUBE, None)
 
-        add((FREE_SPACE,), 2 * CUBE + CUBE_GAP, stall, "stall: for sale / free")
-        key("store", "in the warehouse")
+        add((FREE_SPACE,), 2 * CUBE + CUBE_GAP, stall, _("stall: for sale / free"))
+        key(_("store"), _("in the warehouse"))
 
         def acting(x: int, y: int) -> None:
             self.swatch((x, y), HIGHLIGHT, TO_ACT)
 
-        add((TO_ACT,), SWATCH, acting, "to act")
-        for symbol, (label, _) in BADGES.items():
+        add((TO_ACT,), SWATCH, acting, _("to act"))
+        for symbol, (label, _colour) in BADGES.items():
             if symbol == WINNER and view.phase != "over":
                 continue
 
             def tag(x: int, y: int, symbol: str = symbol) -> None:
                 self.badge((x, y), symbol)
 
-            add((symbol,), round(font(SMALL).getlength(label)) + 14, tag, symbol)
+            width = round(font(SMALL).getlength(_(label))) + 14
+            add((symbol,), width, tag, _(LEGEND_WORDS[symbol]))
         return items
 
     @staticmethod
@@ -725,11 +779,13 @@ class _Painter:
         return self.drawing
 
 
-def draw_board(view: FaginView, names: list[str]) -> BoardDrawing:
-    """The board drawn, with a record of its texts, glyphs and legend."""
-    return _Painter(view, names).paint()
+def draw_board(view: FaginView, names: list[str], language: str = ENGLISH) -> BoardDrawing:
+    """The board drawn, with a record of its texts, glyphs and legend; its words in
+    `language`."""
+    with speaking(language):
+        return _Painter(view, names).paint()
 
 
-def render_board(view: FaginView, names: list[str]) -> bytes:
+def render_board(view: FaginView, names: list[str], language: str = ENGLISH) -> bytes:
     """The board as PNG bytes; `names` are the seats' display names in seat order."""
-    return draw_board(view, names).png()
+    return draw_board(view, names, language).png()

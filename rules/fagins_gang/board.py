@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from rules.errors import RuleError
 from rules.names import shown
+from rules.words import Param, Say, Term, said
 
 Symbol = Literal["L", "R", "O", "★", "C"]
 """Yield symbols: left/right/opposite neighbour's colour, a free choice, the own colour."""
@@ -29,12 +30,30 @@ class PlayerRange(BaseModel):
     max: int = Field(ge=1)
 
 
+class German(BaseModel):
+    """A thing's German words (`de` in the data): its name, colour word or goods name, and
+    extra words the parsers accept. The parsers accept them in any language; the Discord
+    layer shows them to German readers (`bot.i18n.terms`)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    key: str | None = None
+    name: str | None = None
+    at: str | None = None
+    goods: str | None = None
+    aliases: tuple[str, ...] = ()
+
+    def words(self) -> tuple[str, ...]:
+        return tuple(w for w in (self.key, self.name, self.goods, *self.aliases) if w)  # not `at`
+
+
 class Colour(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     key: str
     goods: str
     aliases: tuple[str, ...] = ()
+    de: German = German()
 
 
 class Location(BaseModel):
@@ -46,6 +65,10 @@ class Location(BaseModel):
     move_cost: int = Field(ge=1)
     purse: int = Field(ge=0)
     aliases: tuple[str, ...] = ()
+    at: str = ""
+    """The name as the rules' sentences say "at" it ("at River Thames"), so a language can
+    put its own preposition and article ("an der Themse")."""
+    de: German = German()
 
 
 class Levels(BaseModel):
@@ -168,12 +191,16 @@ class Board(BaseModel):
     @cached_property
     def location_aliases(self) -> dict[str, str]:
         """Every accepted spelling of a location (full name, short name, extras) -> key."""
-        return _alias_map((loc.key, (loc.key, loc.name, *loc.aliases)) for loc in self.locations)
+        return _alias_map(
+            (loc.key, (loc.key, loc.name, *loc.aliases, *loc.de.words())) for loc in self.locations
+        )
 
     @cached_property
     def colour_aliases(self) -> dict[str, str]:
         """Every accepted spelling of a colour (colour, goods name, extras) -> key."""
-        return _alias_map((c.key, (c.key, c.goods, *c.aliases)) for c in self.colours)
+        return _alias_map(
+            (c.key, (c.key, c.goods, *c.aliases, *c.de.words())) for c in self.colours
+        )
 
     @cached_property
     def ring(self) -> tuple[str, ...]:
@@ -196,13 +223,21 @@ class Board(BaseModel):
     def known_location(self, key: str, part: str) -> Location:
         """The location for a key from an action, refusing keys the board does not have."""
         if key not in self.ring:
-            raise RuleError(f'In "{shown(part)}": “{shown(key)}” is not a location.')
+            raise RuleError(
+                'In "{part}": {why}',
+                part=shown(part),
+                why=said("“{typed}” is not a location.", typed=shown(key)),
+            )
         return self.location(key)
 
     def known_colour(self, key: str, part: str) -> str:
         """A colour key from an action, refusing keys the board does not have."""
         if key not in self.colour_ring:
-            raise RuleError(f'In "{shown(part)}": “{shown(key)}” is not a colour.')
+            raise RuleError(
+                'In "{part}": {why}',
+                part=shown(part),
+                why=said("“{typed}” is not a colour.", typed=shown(key)),
+            )
         return key
 
     def colour(self, key: str) -> Colour:
@@ -211,6 +246,23 @@ class Board(BaseModel):
     def colour_label(self, key: str) -> str:
         """A colour with its goods, as players know the cubes: "black (silverware)"."""
         return f"{key} ({self.colour(key).goods})"
+
+    def colour_said(self, key: str) -> Say:
+        """`colour_label` as a sentence fragment, named in the reader's language."""
+        return said(
+            "{colour} ({goods})",
+            colour=Term(english=key),
+            goods=Term(english=self.colour(key).goods),
+        )
+
+    def location_term(self, key: str) -> Term:
+        """A location's name, shown in the reader's language."""
+        return Term(english=self.location(key).name)
+
+    def location_at(self, key: str) -> Term:
+        """ "at River Thames" ("an der Themse"): where things happen at a location."""
+        location = self.location(key)
+        return Term(english=location.at or f"at {location.name}")
 
     def ring_colour(self, location: str, symbol: str) -> str:
         """The concrete colour a yield symbol stands for at a location (★ stays ★)."""
@@ -250,6 +302,15 @@ class Board(BaseModel):
         """ "2 black, 1 blue" in ring order; "nothing" when empty."""
         parts = [f"{cubes[c]} {c}" for c in self.colour_ring if cubes.get(c, 0) > 0]
         return ", ".join(parts) if parts else "nothing"
+
+    def cubes_said(self, cubes: Mapping[str, int]) -> Param:
+        """`describe_cubes` as a sentence parameter, colours in the reader's language."""
+        parts: list[Param] = [
+            said("{count} {colour}", count=cubes[c], colour=Term(english=c))
+            for c in self.colour_ring
+            if cubes.get(c, 0) > 0
+        ]
+        return parts if parts else said("nothing")
 
 
 def _alias_map(entries: Iterable[tuple[str, tuple[str, ...]]]) -> dict[str, str]:

@@ -10,18 +10,26 @@ from rules.errors import RuleError
 from rules.events import Event
 from rules.fagins_gang.actions import Discard
 from rules.fagins_gang.board import BOARD
-from rules.fagins_gang.state import FaginState, cube_total, p, prices
+from rules.fagins_gang.state import FaginState, cube_total, prices
+from rules.words import Param, Seat, Term, said, said_n
 
 
 def turn_wheel(state: FaginState, when: str) -> Event:
     roll, state.rng = state.rng.die()
     state.wheel_rotation = (state.wheel_rotation + roll) % len(BOARD.wheel)
     now = prices(state)
-    listed = ", ".join(f"{colour} {price}" for colour, price in now.items())
+    listed: list[Param] = [
+        said("{colour} {price}", colour=Term(english=colour), price=price)
+        for colour, price in now.items()
+    ]
     return Event(
         kind="wheel_turned",
-        text=f"Die roll {roll}: the price wheel turns {roll} step{'' if roll == 1 else 's'}. "
-        f"Prices: {listed}.",
+        say=said_n(
+            "Die roll {n}: the price wheel turns {n} step. Prices: {prices}.",
+            "Die roll {n}: the price wheel turns {n} steps. Prices: {prices}.",
+            roll,
+            prices=listed,
+        ),
         data={"roll": roll, "rotation": state.wheel_rotation, "prices": now, "when": when},
     )
 
@@ -36,9 +44,13 @@ def check_hand_limit(state: FaginState) -> list[Event]:
             events.append(
                 Event(
                     kind="hand_limit",
-                    text=(
-                        f"{p(seat)} holds {cube_total(state, seat)} cubes, over the hand limit "
-                        f"of {BOARD.hand_limit}, and must return {excess}."
+                    say=said(
+                        "{who} holds {count} cubes, over the hand limit of {limit}, "
+                        "and must return {excess}.",
+                        who=Seat(seat=seat),
+                        count=cube_total(state, seat),
+                        limit=BOARD.hand_limit,
+                        excess=excess,
                     ),
                     data={"seat": seat, "excess": excess},
                 )
@@ -49,20 +61,29 @@ def check_hand_limit(state: FaginState) -> list[Event]:
 def apply_discard(state: FaginState, seat: int, action: Discard) -> Event:
     owed = state.pending_discards.get(seat)
     if owed is None:
-        raise RuleError(f"You are within the hand limit of {BOARD.hand_limit}; keep your cubes.")
+        raise RuleError(
+            "You are within the hand limit of {limit}; keep your cubes.", limit=BOARD.hand_limit
+        )
     for colour, n in action.cubes.items():
         BOARD.known_colour(colour, f"{n} {colour}")
         if n < 0:
-            raise RuleError(f"You cannot return {n} {colour}.")
+            raise RuleError(
+                "You cannot return {count} {colour}.", count=n, colour=Term(english=colour)
+            )
         if state.cubes[seat][colour] < n:
             raise RuleError(
-                f"You cannot return {n} {colour}: you have {state.cubes[seat][colour]}."
+                "You cannot return {count} {colour}: you have {have}.",
+                count=n,
+                colour=Term(english=colour),
+                have=state.cubes[seat][colour],
             )
     total = sum(action.cubes.values())
     if total != owed:
         raise RuleError(
-            f"You are {owed} over the hand limit, so return exactly {owed} cubes; "
-            f"you named {total}."
+            "You are {owed} over the hand limit, so return exactly {owed} cubes; "
+            "you named {total}.",
+            owed=owed,
+            total=total,
         )
     returned = {colour: n for colour, n in action.cubes.items() if n > 0}
     for colour, n in returned.items():
@@ -71,7 +92,11 @@ def apply_discard(state: FaginState, seat: int, action: Discard) -> Event:
     del state.pending_discards[seat]
     return Event(
         kind="cubes_discarded",
-        text=f"{p(seat)} returns {BOARD.describe_cubes(returned)} to the warehouses.",
+        say=said(
+            "{who} returns {cubes} to the warehouses.",
+            who=Seat(seat=seat),
+            cubes=BOARD.cubes_said(returned),
+        ),
         data={"seat": seat, "cubes": returned},
     )
 

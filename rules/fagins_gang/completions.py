@@ -3,13 +3,21 @@
 The Discord layer shows these while a player types `/move plan:...` and friends. Parts the
 player has already finished (before the last ";" or ",") are kept as typed; the last part
 is completed from what the seat can do now (legal single steps, own urchins, affordable
-trades), leaving out locations already named.
+trades), leaving out locations already named. A German player is offered the plans in
+German words (`themse hoch 2`, `tausche rot rot blau gegen lila`); what they type may be
+in either language.
 """
 
 import re
 
 from rules.errors import RuleError
-from rules.fagins_gang.actions import ExchangeSlot, StealSlot, format_slot, format_step
+from rules.fagins_gang.actions import (
+    ExchangeSlot,
+    MoveStep,
+    StealSlot,
+    format_slot,
+    format_step,
+)
 from rules.fagins_gang.board import BOARD
 from rules.fagins_gang.legal import move_steps, steal_plans, trades
 from rules.fagins_gang.state import FaginState, track_level
@@ -37,28 +45,71 @@ def _named_locations(parts: list[str]) -> set[str]:
     return found
 
 
-def _candidates(state: FaginState, seat: int, kind: str) -> list[str]:
+GERMAN_WORDS = {
+    "up": "hoch",
+    "down": "runter",
+    "enter": "einsetzen",
+    "leave": "verlassen",
+    "top": "oben",
+    "bottom": "unten",
+    "exchange": "tausche",
+    "for": "gegen",
+}
+"""The German plan words autocomplete offers (the parser knows more, see `plans`)."""
+
+
+def german_word(word: str) -> str:
+    """A word of an English plan as a German plan writes it: location keys become a
+    German name the parser reads as one word, colours their German name."""
+    if word in GERMAN_WORDS:
+        return GERMAN_WORDS[word]
+    if word in BOARD.ring:
+        german = BOARD.location(word).de
+        name = (german.name or "").casefold()
+        if name and " " not in name and len(name) <= 12:
+            return name
+        return next((w for w in german.aliases if " " not in w), word)
+    if word in BOARD.colour_ring:
+        return BOARD.colour(word).de.key or word
+    return word
+
+
+def in_language(plan: str, language: str) -> str:
+    """An English plan text (as `format_step` writes it) in the player's language."""
+    if language != "de":
+        return plan
+    words = [(word.rstrip(";"), word[len(word.rstrip(";")) :]) for word in plan.split(" ")]
+    return " ".join(german_word(word) + end for word, end in words)
+
+
+def _step_key(step: MoveStep | StealSlot | ExchangeSlot) -> str | None:
+    return step.location if isinstance(step, MoveStep | StealSlot) else None
+
+
+def _candidates(state: FaginState, seat: int, kind: str) -> list[tuple[str | None, str]]:
+    """(the location it uses, the plan text in English) for each candidate."""
     if kind == "move":
-        return [format_step(step) for step in move_steps(state, seat)]
+        return [(step.location, format_step(step)) for step in move_steps(state, seat)]
     if kind == "steal":
         slots: list[StealSlot | ExchangeSlot] = [
             slot for plan in steal_plans(state, seat) if len(plan.slots) == 1 for slot in plan.slots
         ]
-        return [format_slot(slot) for slot in slots]
+        return [(_step_key(slot), format_slot(slot)) for slot in slots]
     if kind == "shillings":
-        return [key for key in BOARD.ring if track_level(state, key, seat) is not None]
+        return [(key, key) for key in BOARD.ring if track_level(state, key, seat) is not None]
     if kind in ("buy", "sell") and state.market is not None:
         wanted = [t for t in trades(state, seat) if t.type == kind]
-        return [" ".join(t.colours) for t in wanted]
+        return [(None, " ".join(t.colours)) for t in wanted]
     if kind == "discard":
-        return [f"{n} {colour}" for colour, n in state.cubes[seat].items() if n > 0]
+        return [(None, f"{n} {colour}") for colour, n in state.cubes[seat].items() if n > 0]
     return []
 
 
 def suggest_plan_completions(
-    state: FaginState, seat: int, kind: str, partial_text: str
+    state: FaginState, seat: int, kind: str, partial_text: str, language: str = "en"
 ) -> list[str]:
-    """Up to 25 plan strings starting with what the player typed so far."""
+    """Up to 25 plan strings starting with what the player typed so far, written in the
+    player's `language` ("en" or "de"); the typed text may be in either."""
     if kind not in KINDS or not 0 <= seat < state.players:
         return []
     separator = "," if kind in ("shillings", "discard") else ";"
@@ -69,8 +120,17 @@ def suggest_plan_completions(
     if kind in ("move", "steal", "shillings") and len(done) >= BOARD.max_slots:
         return []
     results: list[str] = []
-    for candidate in _candidates(state, seat, kind):
-        if candidate.split()[0] in used or not _norm(candidate).startswith(typed):
+    for key, english in _candidates(state, seat, kind):
+        if key in used:
+            continue
+        own = in_language(english, language)
+        if _norm(own).startswith(typed):
+            candidate = own
+        elif _norm(english).startswith(typed):
+            candidate = english
+        elif _norm(in_language(english, "de")).startswith(typed):
+            candidate = in_language(english, "de")
+        else:
             continue
         results.append(f"{separator} ".join([*done, candidate]))
         if len(results) == LIMIT:

@@ -4,6 +4,7 @@ from rules.events import Event
 from rules.fagins_gang.board import BOARD
 from rules.fagins_gang.movement import bump
 from rules.fagins_gang.state import Constable, Facing, FaginState, occupant
+from rules.words import Say, said
 
 TOP = BOARD.levels.top
 BOTTOM = BOARD.levels.bottom
@@ -20,6 +21,11 @@ def walk(level: int, facing: Facing, steps: int) -> Constable:
     return Constable(level=level, facing=facing)
 
 
+def facing_said(facing: str) -> Say:
+    """A constable's facing as a word in the reader's language."""
+    return said("up") if facing == "up" else said("down")
+
+
 def place_constables(state: FaginState) -> list[Event]:
     """The roll's parity picks the start level and facing (board data, §2.4 [ed]); then the
     constable walks the roll."""
@@ -33,10 +39,15 @@ def place_constables(state: FaginState) -> list[Event]:
         events.append(
             Event(
                 kind="constable_placed",
-                text=(
-                    f"Die roll {roll} for the {BOARD.location(key).name} constable: it starts "
-                    f"on level {start} facing {facing} and walks to level {constable.level}, "
-                    f"facing {constable.facing}."
+                say=said(
+                    "Die roll {roll} for the {location} constable: it starts on level {start} "
+                    "facing {facing} and walks to level {level}, facing {now}.",
+                    roll=roll,
+                    location=BOARD.location_term(key),
+                    start=start,
+                    facing=facing_said(facing),
+                    level=constable.level,
+                    now=facing_said(constable.facing),
                 ),
                 data={
                     "location": key,
@@ -61,9 +72,14 @@ def patrol(state: FaginState) -> list[Event]:
         events.append(
             Event(
                 kind="constable_patrol",
-                text=(
-                    f"Die roll {roll}: the {BOARD.location(key).name} constable walks from level "
-                    f"{before.level} to level {after.level}, now facing {after.facing}."
+                say=said(
+                    "Die roll {roll}: the {location} constable walks from level {start} to "
+                    "level {level}, now facing {now}.",
+                    roll=roll,
+                    location=BOARD.location_term(key),
+                    start=before.level,
+                    level=after.level,
+                    now=facing_said(after.facing),
                 ),
                 data={
                     "location": key,

@@ -1,15 +1,16 @@
 """End of the game (§7): the Fagin target reached, or the optional round limit run out."""
 
 from rules.events import Event
-from rules.fagins_gang.state import FaginState, Result, at_fagin, p, wealth
+from rules.fagins_gang.state import FaginState, Result, at_fagin, wealth
+from rules.words import Param, Say, Seat, said, said_n
 
 
-def _finish(state: FaginState, winners: list[int], reason: str) -> None:
+def _finish(state: FaginState, winners: list[int], reason: Say) -> None:
     state.phase = "over"
     state.market = None
     state.pending_discards = {}
     scores = {seat: at_fagin(state, seat) for seat in range(state.players)}
-    state.result = Result(winners=winners, scores=scores, reason=reason)
+    state.result = Result(winners=winners, scores=scores, reason=reason.english())
 
 
 def check_fagin_win(state: FaginState, seat: int) -> list[Event]:
@@ -17,16 +18,59 @@ def check_fagin_win(state: FaginState, seat: int) -> list[Event]:
     count = at_fagin(state, seat)
     if count < state.options.fagin_target:
         return []
-    reason = f"{p(seat)} has {count} urchin{'' if count == 1 else 's'} back at Fagin."
+    reason = fagin_reason(seat, count)
     _finish(state, [seat], reason)
     counts = [at_fagin(state, s) for s in range(state.players)]
     return [
         Event(
             kind="game_won",
-            text=f"{reason} {p(seat)} wins the game!",
+            say=said("{reason} {who} wins the game!", reason=reason, who=Seat(seat=seat)),
             data={"winners": [seat], "reason": "fagin", "at_fagin": counts, "wealth": None},
         )
     ]
+
+
+def fagin_reason(seat: int, count: int) -> Say:
+    """Why the game ended at the Fagin target;
+    the renderer rebuilds it from the view."""
+    return said_n(
+        "{who} has {n} urchin back at Fagin.",
+        "{who} has {n} urchins back at Fagin.",
+        count,
+        who=Seat(seat=seat),
+    )
+
+
+def round_limit_reason(limit: int, leaders: list[int], count: int, worth: int | None) -> Say:
+    """Why the game ended at the round limit;
+    the renderer rebuilds it from the view."""
+    names: list[Param] = [Seat(seat=seat) for seat in leaders]
+    who = names[0]
+    for name in names[1:]:
+        who = said("{first} and {second}", first=who, second=name)
+    params: dict[str, Param] = {"limit": limit, "who": who, "count": count, "worth": worth or 0}
+    if len(leaders) > 1:
+        if worth is not None:
+            return said(
+                "The round limit ({limit}) is reached: {who} share the win with {count} urchins "
+                "at Fagin and {worth} shillings' worth of money and goods.",
+                **params,
+            )
+        return said(
+            "The round limit ({limit}) is reached: {who} share the win with {count} urchins "
+            "at Fagin.",
+            **params,
+        )
+    if worth is not None:
+        return said(
+            "The round limit ({limit}) is reached: {who} wins with {count} urchins at Fagin "
+            "and {worth} shillings' worth of money and goods.",
+            **params,
+        )
+    return said(
+        "The round limit ({limit}) is reached: {who} wins with {count} urchins at Fagin.",
+        **params,
+    )
 
 
 def end_by_round_limit(state: FaginState) -> list[Event]:
@@ -38,17 +82,17 @@ def end_by_round_limit(state: FaginState) -> list[Event]:
     if tie_break:
         best = max(riches[seat] for seat in leaders)
         leaders = [seat for seat in leaders if riches[seat] == best]
-    names = " and ".join(p(seat) for seat in leaders)
-    how = f"with {counts[leaders[0]]} urchins at Fagin"
-    if tie_break:
-        how += f" and {riches[leaders[0]]} shillings' worth of money and goods"
-    verb = "share the win" if len(leaders) > 1 else "wins"
-    reason = f"The round limit ({state.options.round_limit}) is reached: {names} {verb} {how}."
+    reason = round_limit_reason(
+        state.options.round_limit or 0,
+        leaders,
+        counts[leaders[0]],
+        riches[leaders[0]] if tie_break else None,
+    )
     _finish(state, leaders, reason)
     return [
         Event(
             kind="game_won",
-            text=reason,
+            say=reason,
             data={
                 "winners": leaders,
                 "reason": "round_limit",

@@ -29,10 +29,11 @@ from rules.fagins_gang.movement import apply_move
 from rules.fagins_gang.rounds import close_round, finish_action
 from rules.fagins_gang.setup import new_game
 from rules.fagins_gang.shillings import apply_shillings
-from rules.fagins_gang.state import FaginState, Options, p
+from rules.fagins_gang.state import FaginState, Options
 from rules.fagins_gang.stealing import apply_steal
 from rules.fagins_gang.views import FaginView, build_view
 from rules.protocol import Outcome
+from rules.words import Param, Seat, said, said_n
 
 TITLE = "Fagin's Gang"
 
@@ -43,25 +44,42 @@ class FaginsGangRules:
     min_players = BOARD.players.min
     max_players = BOARD.players.max
     option_names = frozenset({"round_limit", "fagin_target"})
+    carried_options = frozenset({"language"})
+    """Table options the bot keeps in the game's options (the table's language): accepted
+    and handed back unchanged, never read by the rules."""
 
     def validate_options(
         self, raw: Mapping[str, Any], players: int | None = None
     ) -> dict[str, Any]:
         """Unknown options are refused by name; options given as None count as not given."""
-        unknown = sorted(k for k, v in raw.items() if k not in self.option_names and v is not None)
+        known = self.option_names | self.carried_options
+        unknown = sorted(k for k, v in raw.items() if k not in known and v is not None)
         if unknown:
-            verb = "is not an option" if len(unknown) == 1 else "are not options"
-            raise RuleError(f"{', '.join(unknown)} {verb} of {TITLE}.")
+            raise RuleError(
+                said_n(
+                    "{names} is not an option of {title}.",
+                    "{names} are not options of {title}.",
+                    len(unknown),
+                    names=", ".join(unknown),
+                    title=TITLE,
+                )
+            )
         if players is not None and not self.min_players <= players <= self.max_players:
             raise RuleError(
-                f"{TITLE} is for {self.min_players} to {self.max_players} players, not {players}."
+                "{title} is for {low} to {high} players, not {players}.",
+                title=TITLE,
+                low=self.min_players,
+                high=self.max_players,
+                players=players,
             )
         limits = BOARD.round_limit
         round_limit = raw.get("round_limit")
         if round_limit is not None and not _whole_in(round_limit, limits.min, limits.max):
             raise RuleError(
-                f"round_limit must be a whole number of rounds from {limits.min} to "
-                f"{limits.max}, or left out for no limit."
+                "round_limit must be a whole number of rounds from {low} to {high}, "
+                "or left out for no limit.",
+                low=limits.min,
+                high=limits.max,
             )
         target = BOARD.fagin_target
         fagin_target = raw.get("fagin_target")
@@ -69,17 +87,20 @@ class FaginsGangRules:
             fagin_target = target.default
         elif not _whole_in(fagin_target, target.min, target.max):
             raise RuleError(
-                f"fagin_target must be a whole number from {target.min} to {target.max} "
-                "(urchins at Fagin that win)."
+                "fagin_target must be a whole number from {low} to {high} "
+                "(urchins at Fagin that win).",
+                low=target.min,
+                high=target.max,
             )
-        return {"round_limit": round_limit, "fagin_target": fagin_target}
+        carried = {k: v for k, v in raw.items() if k in self.carried_options and v is not None}
+        return {"round_limit": round_limit, "fagin_target": fagin_target, **carried}
 
     def setup(
         self, players: int, options: Mapping[str, Any], seed: int, first: int | None
     ) -> tuple[FaginState, list[Event]]:
         chosen = Options.model_validate(self.validate_options(options, players))
         if first is not None and not 0 <= first < players:
-            raise RuleError(f"Seat {first} is not in this game.")
+            raise RuleError("Seat {seat} is not in this game.", seat=first)
         return new_game(players, chosen, seed, first)
 
     def parse_action(self, data: Mapping[str, Any]) -> Action:
@@ -170,36 +191,48 @@ def _dispatch(state: FaginState, seat: int, action: Action) -> list[Event]:
     elif isinstance(action, Shillings):
         events = apply_shillings(state, seat, action)
     else:
-        events = [Event(kind="skipped", text=f"{p(seat)} skips.", data={"seat": seat})]
+        events = [
+            Event(
+                kind="skipped", say=said("{who} skips.", who=Seat(seat=seat)), data={"seat": seat}
+            )
+        ]
     return events + finish_action(state, seat)
 
 
 def _check_action_turn(state: FaginState, seat: int) -> None:
     if state.phase == "market" and state.market is not None:
         raise RuleError(
-            f"The market is open: it is {p(state.market.current)}'s turn to trade "
-            "(buy, sell or pass)."
+            "The market is open: it is {who}'s turn to trade (buy, sell or pass).",
+            who=Seat(seat=state.market.current),
         )
     if state.phase == "discard":
-        owing = " and ".join(p(s) for s in sorted(state.pending_discards))
+        owing: Param = ""
+        for s in sorted(state.pending_discards):
+            owing = (
+                Seat(seat=s)
+                if owing == ""
+                else said("{first} and {second}", first=owing, second=Seat(seat=s))
+            )
         raise RuleError(
-            f"Phase 1 is over: waiting for {owing} to return cubes over the hand limit."
+            "Phase 1 is over: waiting for {who} to return cubes over the hand limit.", who=owing
         )
     if seat in state.acted:
         raise RuleError(
-            f"You have already taken your action this round; it is {p(state.turn)}'s turn."
+            "You have already taken your action this round; it is {who}'s turn.",
+            who=Seat(seat=state.turn),
         )
     if seat != state.turn:
-        raise RuleError(f"It is {p(state.turn)}'s turn, not yours.")
+        raise RuleError("It is {who}'s turn, not yours.", who=Seat(seat=state.turn))
 
 
 def _trade(state: FaginState, seat: int, action: Buy | Sell | MarketPass) -> list[Event]:
     if state.phase != "market" or state.market is None:
-        raise RuleError(
-            f"The market is not open; {p(state.turn)} may open it as their action."
-            if state.phase == "actions"
-            else "The market is not open."
-        )
+        if state.phase == "actions":
+            raise RuleError(
+                "The market is not open; {who} may open it as their action.",
+                who=Seat(seat=state.turn),
+            )
+        raise RuleError("The market is not open.")
     market.check_trader(state, seat)
     holder = state.market.token_holder
     if isinstance(action, Buy):

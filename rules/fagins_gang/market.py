@@ -11,7 +11,8 @@ from rules.errors import RuleError
 from rules.events import Event
 from rules.fagins_gang.actions import Buy, Sell
 from rules.fagins_gang.board import BOARD
-from rules.fagins_gang.state import FaginState, MarketState, p, price, right_of
+from rules.fagins_gang.state import FaginState, MarketState, price, right_of
+from rules.words import Seat, Term, said
 
 
 def open_market(state: FaginState, seat: int) -> Event:
@@ -22,29 +23,56 @@ def open_market(state: FaginState, seat: int) -> Event:
     state.phase = "market"
     return Event(
         kind="market_opened",
-        text=f"{p(seat)} takes the Market token: market open! {p(seat)} trades first.",
+        say=said(
+            "{who} takes the Market token: market open! {who} trades first.", who=Seat(seat=seat)
+        ),
         data={"seat": seat, "order": order},
     )
 
 
 def _check_count(market: MarketState, seat: int, colours: list[str], verb: str) -> None:
     most = BOARD.holder_trade_max
+    buying = verb == "buy"
     if not colours:
-        raise RuleError(f"Name the colour you want to {verb}.")
+        if buying:
+            raise RuleError("Name the colour you want to buy.")
+        raise RuleError("Name the colour you want to sell.")
+    holder = Seat(seat=market.token_holder)
     if seat != market.token_holder and len(colours) > 1:
+        if buying:
+            raise RuleError(
+                "Only the Market token holder ({holder}) may buy {most} cubes at once; "
+                "you may buy 1, not {count}.",
+                holder=holder,
+                most=most,
+                count=len(colours),
+            )
         raise RuleError(
-            f"Only the Market token holder ({p(market.token_holder)}) may {verb} {most} cubes "
-            f"at once; you may {verb} 1, not {len(colours)}."
+            "Only the Market token holder ({holder}) may sell {most} cubes at once; "
+            "you may sell 1, not {count}.",
+            holder=holder,
+            most=most,
+            count=len(colours),
         )
     if len(colours) > most:
+        if buying:
+            raise RuleError(
+                "The Market token holder may buy at most {most} cubes at once, not {count}.",
+                most=most,
+                count=len(colours),
+            )
         raise RuleError(
-            f"The Market token holder may {verb} at most {most} cubes at once, not {len(colours)}."
+            "The Market token holder may sell at most {most} cubes at once, not {count}.",
+            most=most,
+            count=len(colours),
         )
     repeated = sorted(c for c, n in Counter(colours).items() if n > 1)
     if repeated:
         raise RuleError(
-            f"The Market token holder's {len(colours)} cubes must be of different colours; "
-            f"you named {repeated[0]} twice."
+            "The Market token holder's {count} cubes must be of different colours; "
+            "you named {colour} twice.",
+            count=len(colours),
+            colour=Term(english=repeated[0]),
         )
 
 
@@ -55,13 +83,16 @@ def buy(state: FaginState, seat: int, action: Buy) -> list[Event]:
     for colour in colours:
         if state.stalls[colour] == 0:
             raise RuleError(
-                f"The {BOARD.colour_label(colour)} stall is empty; there is nothing to buy."
+                "The {colour} stall is empty; there is nothing to buy.",
+                colour=BOARD.colour_said(colour),
             )
     cost = sum(price(state, colour) for colour in colours)
     if state.shillings[seat] < cost:
         raise RuleError(
-            f"Buying {BOARD.describe_cubes(Counter(colours))} costs {cost} shillings; "
-            f"you have {state.shillings[seat]}."
+            "Buying {cubes} costs {cost} shillings; you have {have}.",
+            cubes=BOARD.cubes_said(Counter(colours)),
+            cost=cost,
+            have=state.shillings[seat],
         )
     for colour in colours:
         state.stalls[colour] -= 1
@@ -69,7 +100,12 @@ def buy(state: FaginState, seat: int, action: Buy) -> list[Event]:
     state.shillings[seat] -= cost
     event = Event(
         kind="market_bought",
-        text=f"{p(seat)} buys {BOARD.describe_cubes(Counter(colours))} for {cost} shillings.",
+        say=said(
+            "{who} buys {cubes} for {cost} shillings.",
+            who=Seat(seat=seat),
+            cubes=BOARD.cubes_said(Counter(colours)),
+            cost=cost,
+        ),
         data={"seat": seat, "colours": colours, "shillings": cost},
     )
     return [event, *_next_trader(state)]
@@ -81,11 +117,12 @@ def sell(state: FaginState, seat: int, action: Sell) -> list[Event]:
     _check_count(market, seat, colours, "sell")
     for colour in colours:
         if state.cubes[seat][colour] < 1:
-            raise RuleError(f"You have no {BOARD.colour_label(colour)} cube to sell.")
+            raise RuleError("You have no {colour} cube to sell.", colour=BOARD.colour_said(colour))
         if state.stalls[colour] >= BOARD.stall_size:
             raise RuleError(
-                f"The {BOARD.colour_label(colour)} stall is full ({BOARD.stall_size} cubes); "
-                "it takes no more."
+                "The {colour} stall is full ({size} cubes); it takes no more.",
+                colour=BOARD.colour_said(colour),
+                size=BOARD.stall_size,
             )
     gain = sum(price(state, colour) for colour in colours)
     for colour in colours:
@@ -94,7 +131,12 @@ def sell(state: FaginState, seat: int, action: Sell) -> list[Event]:
     state.shillings[seat] += gain
     event = Event(
         kind="market_sold",
-        text=f"{p(seat)} sells {BOARD.describe_cubes(Counter(colours))} for {gain} shillings.",
+        say=said(
+            "{who} sells {cubes} for {gain} shillings.",
+            who=Seat(seat=seat),
+            cubes=BOARD.cubes_said(Counter(colours)),
+            gain=gain,
+        ),
         data={"seat": seat, "colours": colours, "shillings": gain},
     )
     return [event, *_next_trader(state)]
@@ -105,7 +147,7 @@ def market_pass(state: FaginState, seat: int) -> list[Event]:
     market.passed.append(seat)
     event = Event(
         kind="market_passed",
-        text=f"{p(seat)} passes and leaves the market.",
+        say=said("{who} passes and leaves the market.", who=Seat(seat=seat)),
         data={"seat": seat},
     )
     return [event, *_next_trader(state)]
@@ -132,7 +174,7 @@ def _next_trader(state: FaginState) -> list[Event]:
     return [
         Event(
             kind="market_closed",
-            text="Everyone has passed: the market closes and the Market token goes back.",
+            say=said("Everyone has passed: the market closes and the Market token goes back."),
             data={"token_holder": holder},
         )
     ]
@@ -144,4 +186,4 @@ def check_trader(state: FaginState, seat: int) -> None:
     if seat in market.passed:
         raise RuleError("You have passed and left the market; you may not return to it.")
     if seat != market.current:
-        raise RuleError(f"It is {p(market.current)}'s turn to trade, not yours.")
+        raise RuleError("It is {who}'s turn to trade, not yours.", who=Seat(seat=market.current))

@@ -10,8 +10,15 @@ from rules.events import Event
 from rules.fagins_gang.actions import Move, MoveStep, format_step
 from rules.fagins_gang.board import BOARD, Location
 from rules.fagins_gang.ending import check_fagin_win
-from rules.fagins_gang.state import FAGIN, FaginState, mark_removed, occupant, p, was_removed
+from rules.fagins_gang.state import FAGIN, FaginState, mark_removed, occupant, was_removed
 from rules.names import shown
+from rules.words import Param, Say, Seat, Term, said, said_n
+
+
+def _in(part: str, why: Say) -> RuleError:
+    """A refusal naming the step of the plan it is about."""
+    return RuleError('In "{part}": {why}', part=shown(part), why=why)
+
 
 TOP = BOARD.levels.top
 BOTTOM = BOARD.levels.bottom
@@ -29,17 +36,24 @@ def apply_move(state: FaginState, seat: int, move: Move) -> list[Event]:
         raise RuleError("A move plan needs at least one location.")
     if len(steps) > BOARD.max_slots:
         raise RuleError(
-            f"A move plan has at most {BOARD.max_slots} locations; yours has {len(steps)}."
+            "A move plan has at most {most} locations; yours has {count}.",
+            most=BOARD.max_slots,
+            count=len(steps),
         )
     named: dict[str, str] = {}
     for step in steps:
         part = format_step(step)
         location = BOARD.known_location(step.location, part)
         if step.location in named:
-            raise RuleError(
-                f'In "{shown(part)}": {location.name} is already named in '
-                f'"{named[step.location]}"; '
-                "a plan uses each location at most once."
+            raise _in(
+                part,
+                said(
+                    '{location} is already named in "{other}"; '
+                    "a plan uses each location at most once.",
+                    location=BOARD.location_term(location.key),
+                    at=BOARD.location_at(location.key),
+                    other=named[step.location],
+                ),
             )
         named[step.location] = part
         check_step_shape(step, part)
@@ -66,21 +80,37 @@ def _apply_step(state: FaginState, seat: int, step: MoveStep) -> list[Event]:
 def _own_level(state: FaginState, seat: int, location: Location, part: str) -> int:
     spot = state.urchins[location.key].get(seat)
     if spot == FAGIN:
-        raise RuleError(
-            f'In "{shown(part)}": your urchin at {location.name} has gone back to Fagin; '
-            f"you may not use {location.name} again."
-        )
+        raise _in(part, gone_to_fagin(location.key))
     if not isinstance(spot, int):
-        raise RuleError(f'In "{shown(part)}": you have no urchin at {location.name}.')
+        raise _in(
+            part,
+            said("you have no urchin {at}.", at=BOARD.location_at(location.key)),
+        )
     return spot
+
+
+def gone_to_fagin(key: str) -> Say:
+    name = BOARD.location_term(key)
+    at = BOARD.location_at(key)
+    return said(
+        "your urchin {at} has gone back to Fagin; you may not use {location} again.",
+        location=name,
+        at=at,
+    )
 
 
 def _afford(state: FaginState, seat: int, location: Location, levels: int, part: str) -> int:
     need = levels * location.move_cost
     have = state.cubes[seat][location.colour]
     if have < need:
-        raise RuleError(
-            f'In "{shown(part)}": that needs {need} {location.colour}, you have {have}.'
+        raise _in(
+            part,
+            said(
+                "that needs {need} {colour}, you have {have}.",
+                need=need,
+                colour=Term(english=location.colour),
+                have=have,
+            ),
         )
     return need
 
@@ -103,41 +133,67 @@ def check_step_shape(step: MoveStep, part: str) -> None:
     builds anything else, but stored logs, imports and AI players build steps directly.
     """
     if step.kind in ("move", "enter") and step.side is not None:
-        raise RuleError(
-            f'In "{shown(part)}": "{step.side}" belongs to leaving; a {step.kind} says up or down '
-            "and how many levels."
+        raise _in(
+            part,
+            said(
+                '"{side}" belongs to leaving; a {kind} says up or down and how many levels.',
+                side=step.side,
+                kind=step.kind,
+            ),
         )
     if step.kind == "move" and (step.direction is None or step.levels < 1):
-        raise RuleError(
-            f'In "{shown(part)}": say up or down and how many levels (at least 1), '
-            f"not {_levels_shown(step)}."
+        raise _in(
+            part,
+            said(
+                "say up or down and how many levels (at least 1), not {tried}.",
+                tried=_levels_shown(step),
+            ),
         )
     if step.kind == "enter" and (
         (step.direction is None and step.levels != 0)
         or (step.direction is not None and step.levels < 1)
     ):
-        raise RuleError(
-            f'In "{shown(part)}": after entering, say up or down and how many more levels '
-            f"(at least 1), or nothing to stay on the start level, not {_levels_shown(step)}."
+        raise _in(
+            part,
+            said(
+                "after entering, say up or down and how many more levels (at least 1), or "
+                "nothing to stay on the start level, not {tried}.",
+                tried=_levels_shown(step),
+            ),
         )
     if step.kind in ("leave", "fagin") and (step.direction is not None or step.levels != 0):
-        raise RuleError(
-            f'In "{shown(part)}": {"leaving" if step.kind == "leave" else "going back to Fagin"} '
-            "takes no direction or levels; the urchin goes off the "
-            f"{'top or bottom' if step.kind == 'leave' else 'top'} of the track."
+        raise _in(
+            part,
+            said(
+                "leaving takes no direction or levels; the urchin goes off the top or bottom "
+                "of the track."
+            )
+            if step.kind == "leave"
+            else said(
+                "going back to Fagin takes no direction or levels; the urchin goes off the "
+                "top of the track."
+            ),
         )
     if step.kind == "fagin" and step.side is not None:
-        raise RuleError(f'In "{shown(part)}": going back to Fagin always leaves at the top.')
+        raise _in(part, said("going back to Fagin always leaves at the top."))
     if step.kind == "leave" and step.side is None:
-        raise RuleError(
-            f'In "{shown(part)}": urchins leave only at the top (past level {TOP}) '
-            f"or the bottom (past level {BOTTOM}); say which."
+        raise _in(
+            part,
+            said(
+                "urchins leave only at the top (past level {top}) or the bottom "
+                "(past level {bottom}); say which.",
+                top=TOP,
+                bottom=BOTTOM,
+            ),
         )
 
 
-def _levels_shown(step: MoveStep) -> str:
-    way = step.direction or "no direction"
-    return f"{way} {step.levels} level{'s' if step.levels != 1 else ''}"
+def _levels_shown(step: MoveStep) -> Say:
+    if step.direction == "up":
+        return said_n("up {n} level", "up {n} levels", step.levels)
+    if step.direction == "down":
+        return said_n("down {n} level", "down {n} levels", step.levels)
+    return said_n("no direction {n} level", "no direction {n} levels", step.levels)
 
 
 def _move(
@@ -147,10 +203,16 @@ def _move(
     if not TOP <= target <= BOTTOM:
         side = "top" if target < TOP else "bottom"
         edge = TOP if target < TOP else BOTTOM
-        raise RuleError(
-            f'In "{shown(part)}": your urchin is on level {level}, so that would go off the track. '
-            f"Urchins leave only past level {edge}: write "
-            f'"{location.key} leave {side}".'
+        plan = " ".join((location.key, "leave", side))
+        raise _in(
+            part,
+            said(
+                "your urchin is on level {level}, so that would go off the track. "
+                'Urchins leave only past level {edge}: write "{plan}".',
+                level=level,
+                edge=edge,
+                plan=plan,
+            ),
         )
     paid = _pay(state, seat, location, step.levels, part)
     return _arrive(state, seat, location, level, target, delta(step.direction), paid, "move")
@@ -160,28 +222,42 @@ def _enter(
     state: FaginState, seat: int, step: MoveStep, location: Location, part: str
 ) -> list[Event]:
     spot = state.urchins[location.key].get(seat)
+    name = BOARD.location_term(location.key)
+    at = BOARD.location_at(location.key)
     if spot == FAGIN:
-        raise RuleError(
-            f'In "{shown(part)}": your urchin at {location.name} has gone back to Fagin; '
-            f"you may not use {location.name} again."
-        )
+        raise _in(part, gone_to_fagin(location.key))
     if spot is not None:
-        raise RuleError(
-            f'In "{shown(part)}": you already have an urchin at {location.name} (level {spot}); '
-            "a player has at most one urchin at a location."
+        raise _in(
+            part,
+            said(
+                "you already have an urchin {at} (level {level}); "
+                "a player has at most one urchin at a location.",
+                location=name,
+                at=at,
+                level=spot,
+            ),
         )
     if was_removed(state, seat, location.key):
-        raise RuleError(
-            f'In "{shown(part)}": your urchin left {location.name} this round (or was bumped '
-            "off it); you may enter it again next round."
+        raise _in(
+            part,
+            said(
+                "your urchin left {location} this round (or was bumped off it); "
+                "you may enter it again next round.",
+                location=name,
+                at=at,
+            ),
         )
     if state.supply[seat] < 1:
-        raise RuleError(f'In "{shown(part)}": you have no urchin in your supply to enter with.')
+        raise _in(part, said("you have no urchin in your supply to enter with."))
     target = START + delta(step.direction) * step.levels
     if not TOP <= target <= BOTTOM:
-        raise RuleError(
-            f'In "{shown(part)}": from the start level {START} that would go off the track; '
-            "an urchin cannot enter and leave in one step."
+        raise _in(
+            part,
+            said(
+                "from the start level {start} that would go off the track; "
+                "an urchin cannot enter and leave in one step.",
+                start=START,
+            ),
         )
     paid = _pay(state, seat, location, 1 + step.levels, part)
     state.supply[seat] -= 1
@@ -199,9 +275,26 @@ def _leave(
     return [
         Event(
             kind="urchin_left",
-            text=(
-                f"{p(seat)}'s urchin leaves {location.name} at the {step.side} from level "
-                f"{level}, paying {BOARD.describe_cubes(paid)}, and returns to the supply."
+            say=(
+                said(
+                    "{who}'s urchin leaves {location} at the top from level {level}, "
+                    "paying {cubes}, and returns to the supply.",
+                    who=Seat(seat=seat),
+                    location=BOARD.location_term(location.key),
+                    at=BOARD.location_at(location.key),
+                    level=level,
+                    cubes=BOARD.cubes_said(paid),
+                )
+                if step.side == "top"
+                else said(
+                    "{who}'s urchin leaves {location} at the bottom from level {level}, "
+                    "paying {cubes}, and returns to the supply.",
+                    who=Seat(seat=seat),
+                    location=BOARD.location_term(location.key),
+                    at=BOARD.location_at(location.key),
+                    level=level,
+                    cubes=BOARD.cubes_said(paid),
+                )
             ),
             data={
                 "seat": seat,
@@ -219,10 +312,16 @@ def _fagin(state: FaginState, seat: int, location: Location, level: int, part: s
     _afford(state, seat, location, levels, part)
     price = BOARD.fagin_price
     if state.shillings[seat] < price:
-        raise RuleError(
-            f'In "{shown(part)}": going back to Fagin costs {price} shillings and you have '
-            f'{state.shillings[seat]}; write "{location.key} leave top" to take the urchin '
-            "back to your supply instead."
+        plan = " ".join((location.key, "leave", "top"))
+        raise _in(
+            part,
+            said(
+                "going back to Fagin costs {price} shillings and you have {have}; "
+                'write "{plan}" to take the urchin back to your supply instead.',
+                price=price,
+                have=state.shillings[seat],
+                plan=plan,
+            ),
         )
     paid = _pay(state, seat, location, levels, part)
     state.shillings[seat] -= price
@@ -231,10 +330,15 @@ def _fagin(state: FaginState, seat: int, location: Location, level: int, part: s
     return [
         Event(
             kind="urchin_to_fagin",
-            text=(
-                f"{p(seat)}'s urchin leaves {location.name} at the top, paying "
-                f"{BOARD.describe_cubes(paid)} and {price} shillings, and goes back to Fagin "
-                f"({count} at Fagin)."
+            say=said(
+                "{who}'s urchin leaves {location} at the top, paying {cubes} and {price} "
+                "shillings, and goes back to Fagin ({count} at Fagin).",
+                who=Seat(seat=seat),
+                location=BOARD.location_term(location.key),
+                at=BOARD.location_at(location.key),
+                cubes=BOARD.cubes_said(paid),
+                price=price,
+                count=count,
             ),
             data={
                 "seat": seat,
@@ -283,18 +387,10 @@ def _arrive(
     bumped = occupant(state, location.key, final, besides=seat)
     state.urchins[location.key][seat] = final
     way = "up" if direction < 0 else "down"
-    if kind == "enter":
-        text = f"{p(seat)} enters an urchin at {location.name}"
-        text += f" and moves {way} to level {final}" if final != START else " on the start level"
-    else:
-        text = f"{p(seat)} moves {way} at {location.name} from level {start} to level {final}"
-    if final != target:
-        text += f" (the constable on level {target} moved it on)"
-    text += f", paying {BOARD.describe_cubes(paid)}."
     events = [
         Event(
             kind="urchin_moved",
-            text=text,
+            say=_moved_said(seat, location, kind, way, start, final, target, paid),
             data={
                 "seat": seat,
                 "location": location.key,
@@ -312,6 +408,80 @@ def _arrive(
     return events
 
 
+def _moved_said(
+    seat: int,
+    location: Location,
+    kind: str,
+    way: str,
+    start: int | None,
+    final: int,
+    target: int,
+    paid: dict[str, int],
+) -> Say:
+    """ "{p0} moves up at Chertsey from level 5 to level 3 (…), paying 6 black." """
+    params: dict[str, Param] = {
+        "who": Seat(seat=seat),
+        "location": BOARD.location_term(location.key),
+        "at": BOARD.location_at(location.key),
+        "start": start if start is not None else 0,
+        "level": final,
+        "target": target,
+        "cubes": BOARD.cubes_said(paid),
+    }
+    carried = final != target
+    if kind == "enter" and final == START:
+        if carried:
+            return said(
+                "{who} enters an urchin {at} on the start level (the constable on "
+                "level {target} moved it on), paying {cubes}.",
+                **params,
+            )
+        return said("{who} enters an urchin {at} on the start level, paying {cubes}.", **params)
+    if kind == "enter" and way == "up":
+        if carried:
+            return said(
+                "{who} enters an urchin {at} and moves up to level {level} (the "
+                "constable on level {target} moved it on), paying {cubes}.",
+                **params,
+            )
+        return said(
+            "{who} enters an urchin {at} and moves up to level {level}, paying {cubes}.",
+            **params,
+        )
+    if kind == "enter":
+        if carried:
+            return said(
+                "{who} enters an urchin {at} and moves down to level {level} (the "
+                "constable on level {target} moved it on), paying {cubes}.",
+                **params,
+            )
+        return said(
+            "{who} enters an urchin {at} and moves down to level {level}, paying {cubes}.",
+            **params,
+        )
+    if way == "up":
+        if carried:
+            return said(
+                "{who} moves up {at} from level {start} to level {level} (the "
+                "constable on level {target} moved it on), paying {cubes}.",
+                **params,
+            )
+        return said(
+            "{who} moves up {at} from level {start} to level {level}, paying {cubes}.",
+            **params,
+        )
+    if carried:
+        return said(
+            "{who} moves down {at} from level {start} to level {level} (the "
+            "constable on level {target} moved it on), paying {cubes}.",
+            **params,
+        )
+    return said(
+        "{who} moves down {at} from level {start} to level {level}, paying {cubes}.",
+        **params,
+    )
+
+
 def bump(state: FaginState, location: str, seat: int, cause: str) -> list[Event]:
     """Bump an urchin one level down, skipping the constable's level, and chain onwards.
 
@@ -319,7 +489,8 @@ def bump(state: FaginState, location: str, seat: int, cause: str) -> list[Event]
     removed from the location this round. `cause` ("urchin" or "constable") starts the
     chain; later links are always bumped by an urchin.
     """
-    name = BOARD.location(location).name
+    name = BOARD.location_term(location)
+    at = BOARD.location_at(location)
     constable = state.constables[location].level
     events: list[Event] = []
     mover: int | None = seat
@@ -336,9 +507,12 @@ def bump(state: FaginState, location: str, seat: int, cause: str) -> list[Event]
             events.append(
                 Event(
                     kind="urchin_bumped",
-                    text=(
-                        f"{p(mover)}'s urchin is bumped off the bottom of {name} "
-                        "and returns to the supply."
+                    say=said(
+                        "{who}'s urchin is bumped off the bottom of {location} "
+                        "and returns to the supply.",
+                        who=Seat(seat=mover),
+                        location=name,
+                        at=at,
                     ),
                     data={
                         "seat": mover,
@@ -355,7 +529,14 @@ def bump(state: FaginState, location: str, seat: int, cause: str) -> list[Event]
         events.append(
             Event(
                 kind="urchin_bumped",
-                text=f"{p(mover)}'s urchin at {name} is bumped from level {start} to level {new}.",
+                say=said(
+                    "{who}'s urchin {at} is bumped from level {start} to level {level}.",
+                    who=Seat(seat=mover),
+                    location=name,
+                    at=at,
+                    start=start,
+                    level=new,
+                ),
                 data={"seat": mover, "location": location, "from": start, "to": new, "by": cause},
             )
         )

@@ -5,6 +5,10 @@ Pure syntax: names are matched (full name, short name, goods name or an unambigu
 prefix, any case) and the shape of each part is checked; whether the plan is possible in
 the game is `apply`'s business. Every refusal names the part of the plan that is wrong.
 
+Every word of the grammar has German forms as well (`hoch`/`runter`, `einsetzen`,
+`verlassen oben`/`unten`, `tauschen … gegen …`), and names match in either language
+(the board's `de` words).
+
 Grammar (parts separated by ";", at most three):
   move:   <location> up|down <n> | <location> enter [up|down <n>]
           | <location> leave top|bottom | <location> fagin
@@ -30,18 +34,31 @@ from rules.fagins_gang.actions import (
 from rules.fagins_gang.board import BOARD, Board
 from rules.names import match_name, shown
 from rules.numbers import whole_number
+from rules.words import Say, said
 
-VERBS = ("up", "down", "enter", "leave", "fagin")
+UP = frozenset({"up", "hoch", "rauf", "herauf", "hinauf", "aufwärts", "nachoben"})
+DOWN = frozenset({"down", "runter", "herunter", "hinunter", "abwärts", "nachunten"})
+ENTER = frozenset({"enter", "einsetzen", "setzen", "betreten", "rein"})
+LEAVE = frozenset({"leave", "verlassen", "raus", "hinaus"})
+FAGIN = frozenset({"fagin", "zufagin"})
+TOP = frozenset({"top", "oben"})
+BOTTOM = frozenset({"bottom", "unten"})
+EXCHANGE = frozenset({"exchange", "swap", "trade", "tausch", "tausche", "tauschen"})
+FOR = frozenset({"for", "gegen", "für"})
+VERBS = UP | DOWN | ENTER | LEAVE | FAGIN
+"""Every word that says what to do at a location, in English or German."""
 _WORD = re.compile(r"[^\s,]+")
 
 
 def _check_size(text: str, board: Board, example: str) -> str:
     stripped = " ".join(text.split())
     if not stripped:
-        raise RuleError(f'Write a plan, e.g. "{example}".')
+        raise RuleError('Write a plan, e.g. "{example}".', example=example)
     if len(text) > board.plan_max_chars:
         raise RuleError(
-            f"That is too long ({len(text)} characters); a plan has at most {board.plan_max_chars}."
+            "That is too long ({length} characters); a plan has at most {most}.",
+            length=len(text),
+            most=board.plan_max_chars,
         )
     return stripped
 
@@ -51,16 +68,23 @@ def _parts(text: str, board: Board, example: str) -> list[str]:
     parts = [part.strip() for part in stripped.split(";")]
     parts = [part for part in parts if part]
     if not parts:
-        raise RuleError(f'Write a plan, e.g. "{example}".')
+        raise RuleError('Write a plan, e.g. "{example}".', example=example)
     if len(parts) > board.max_slots:
         raise RuleError(
-            f'A plan has at most {board.max_slots} parts separated by ";"; you wrote {len(parts)}.'
+            'A plan has at most {most} parts separated by ";"; you wrote {count}.',
+            most=board.max_slots,
+            count=len(parts),
         )
     return parts
 
 
 def _in_part(part: str, error: RuleError) -> RuleError:
-    return RuleError(f'In "{shown(part)}": {error.message}')
+    return _in(part, error.say)
+
+
+def _in(part: str, why: Say) -> RuleError:
+    """A refusal naming the part of the plan it is about."""
+    return RuleError('In "{part}": {why}', part=shown(part), why=why)
 
 
 def _match(typed: str, names: Mapping[str, str], what: str, part: str) -> str:
@@ -101,16 +125,17 @@ def _location_and_rest(words: list[str], board: Board, part: str) -> tuple[str, 
 
 
 def _levels(word: str | None, part: str) -> int:
-    number = None if word is None else _number(word, "levels", part)
+    number = None if word is None else _number(word, said("levels"), part)
     if number is None or number < 1:
-        quoted = "nothing" if word is None else f"“{shown(word)}”"
-        raise RuleError(
-            f'In "{shown(part)}": say how many levels (a whole number, at least 1), not {quoted}.'
+        quoted = said("nothing") if word is None else said("“{typed}”", typed=shown(word))
+        raise _in(
+            part,
+            said("say how many levels (a whole number, at least 1), not {typed}.", typed=quoted),
         )
     return number
 
 
-def _number(word: str, what: str, part: str) -> int | None:
+def _number(word: str, what: Say, part: str) -> int | None:
     try:
         return whole_number(word, what)
     except RuleError as error:
@@ -122,53 +147,67 @@ def _move_step(part: str, board: Board) -> MoveStep:
     lowered = [w.casefold() for w in words]
     verb_at = next((i for i, w in enumerate(lowered) if w in VERBS), None)
     if verb_at is None:
-        raise RuleError(
-            f'In "{shown(part)}": say what to do at the location: up <n>, down <n>, enter, '
-            "leave top, leave bottom or fagin."
+        raise _in(
+            part,
+            said(
+                "say what to do at the location: up <n>, down <n>, enter, "
+                "leave top, leave bottom or fagin."
+            ),
         )
     if verb_at == 0:
-        raise RuleError(f'In "{shown(part)}": name the location first, e.g. "thames {part}".')
+        raise _in(part, said('name the location first, e.g. "thames {plan}".', plan=part))
     location = _match(" ".join(words[:verb_at]), board.location_aliases, "location", part)
     verb, rest = lowered[verb_at], lowered[verb_at + 1 :]
-    if verb in ("up", "down"):
+    if verb in UP | DOWN:
         if len(rest) > 1:
-            raise RuleError(
-                f'In "{shown(part)}": an urchin moves in one direction only; '
-                f'write "{words[0]} {verb} <n>".'
+            raise _in(
+                part,
+                said(
+                    'an urchin moves in one direction only; write "{location} {verb} <n>".',
+                    location=words[0],
+                    verb=verb,
+                ),
             )
-        direction: Direction = "up" if verb == "up" else "down"
+        direction: Direction = "up" if verb in UP else "down"
         return MoveStep(
             location=location,
             kind="move",
             direction=direction,
             levels=_levels(rest[0] if rest else None, part),
         )
-    if verb == "enter":
+    if verb in ENTER:
         if not rest:
             return MoveStep(location=location, kind="enter")
-        if rest[0] not in ("up", "down") or len(rest) > 2:
-            raise RuleError(
-                f'In "{shown(part)}": after "enter" say up or down and how many more levels, '
-                "or nothing to stay on the start level."
+        if rest[0] not in UP | DOWN or len(rest) > 2:
+            raise _in(
+                part,
+                said(
+                    'after "enter" say up or down and how many more levels, '
+                    "or nothing to stay on the start level."
+                ),
             )
-        way: Direction = "up" if rest[0] == "up" else "down"
+        way: Direction = "up" if rest[0] in UP else "down"
         return MoveStep(
             location=location,
             kind="enter",
             direction=way,
             levels=_levels(rest[1] if len(rest) > 1 else None, part),
         )
-    if verb == "leave":
-        if len(rest) != 1 or rest[0] not in ("top", "bottom"):
-            top, bottom = board.levels.top, board.levels.bottom
-            raise RuleError(
-                f'In "{shown(part)}": urchins leave only at the top (past level {top}) or the '
-                f'bottom (past level {bottom}): write "leave top" or "leave bottom".'
+    if verb in LEAVE:
+        if len(rest) != 1 or rest[0] not in TOP | BOTTOM:
+            raise _in(
+                part,
+                said(
+                    "urchins leave only at the top (past level {top}) or the bottom "
+                    '(past level {bottom}): write "leave top" or "leave bottom".',
+                    top=board.levels.top,
+                    bottom=board.levels.bottom,
+                ),
             )
-        side: Side = "top" if rest[0] == "top" else "bottom"
+        side: Side = "top" if rest[0] in TOP else "bottom"
         return MoveStep(location=location, kind="leave", side=side)
     if rest:
-        raise RuleError(f'In "{shown(part)}": "fagin" takes nothing after it.')
+        raise _in(part, said('"fagin" takes nothing after it.'))
     return MoveStep(location=location, kind="fagin")
 
 
@@ -180,19 +219,21 @@ def parse_move_plan(text: str, board: Board = BOARD) -> Move:
 
 def _steal_slot(part: str, board: Board) -> StealSlot | ExchangeSlot:
     words = part.split()
-    if words[0].casefold() in ("exchange", "swap", "trade"):
+    if words[0].casefold() in EXCHANGE:
         lowered = [w.casefold() for w in words]
-        if "for" not in lowered:
-            raise RuleError(
-                f'In "{shown(part)}": write "exchange <colour> <colour> <colour> for <colour>".'
-            )
-        at = lowered.index("for")
+        at = next((i for i, w in enumerate(lowered) if w in FOR), None)
+        if at is None:
+            raise _in(part, said('write "exchange <colour> <colour> <colour> for <colour>".'))
         give = _split_names(words[1:at], board.colour_aliases, "colour", part)
         take = _split_names(words[at + 1 :], board.colour_aliases, "colour", part)
         if len(give) != board.exchange_give or len(take) != 1:
-            raise RuleError(
-                f'In "{shown(part)}": an exchange gives exactly {board.exchange_give} cubes for 1, '
-                'e.g. "exchange red red blue for purple".'
+            raise _in(
+                part,
+                said(
+                    'an exchange gives exactly {give} cubes for 1, e.g. "exchange red red blue '
+                    'for purple".',
+                    give=board.exchange_give,
+                ),
             )
         return ExchangeSlot(give=give, take=take[0])
     location, rest = _location_and_rest(words, board, part)
@@ -230,7 +271,7 @@ def parse_cube_counts(text: str, board: Board = BOARD) -> dict[str, int]:
     pending = 1
     names: list[str] = []
     for word in words:
-        number = _number(word, "a count of cubes", text.strip())
+        number = _number(word, said("a count of cubes"), text.strip())
         if number is not None:
             if names:
                 _flush(names, pending, counts, board, text)
@@ -241,7 +282,7 @@ def parse_cube_counts(text: str, board: Board = BOARD) -> dict[str, int]:
     if names:
         _flush(names, pending, counts, board, text)
     elif words:
-        raise RuleError(f'In "{text.strip()}": a number must be followed by a colour.')
+        raise _in(text.strip(), said("a number must be followed by a colour."))
     return counts
 
 

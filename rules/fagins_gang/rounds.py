@@ -8,7 +8,8 @@ from rules.events import Event
 from rules.fagins_gang.books import check_hand_limit, turn_wheel
 from rules.fagins_gang.constables import patrol
 from rules.fagins_gang.ending import end_by_round_limit
-from rules.fagins_gang.state import FaginState, left_of, p
+from rules.fagins_gang.state import FaginState, left_of
+from rules.words import Seat, said
 
 
 def finish_action(state: FaginState, seat: int) -> list[Event]:
@@ -42,9 +43,10 @@ def close_round(state: FaginState) -> list[Event]:
     return [
         Event(
             kind="round_started",
-            text=(
-                f"Round {state.round} begins; the First Player token passes to "
-                f"{p(state.first_player)}."
+            say=said(
+                "Round {round} begins; the First Player token passes to {who}.",
+                round=state.round,
+                who=Seat(seat=state.first_player),
             ),
             data={"round": state.round, "first_player": state.first_player},
         )

@@ -4,8 +4,36 @@ from rules.events import Event
 from rules.fagins_gang.board import BOARD
 from rules.fagins_gang.books import turn_wheel
 from rules.fagins_gang.constables import place_constables
-from rules.fagins_gang.state import Constable, FaginState, Options, p
+from rules.fagins_gang.state import Constable, FaginState, Options
 from rules.rng import Rng
+from rules.words import Param, Say, Seat, said
+
+
+def _setup_said(players: int, size: int, each: int, options: Options) -> Say:
+    params: dict[str, Param] = {
+        "players": players,
+        "size": size,
+        "stall": BOARD.stall_start,
+        "shillings": BOARD.start_shillings,
+        "each": each,
+        "urchins": BOARD.urchins,
+        "target": options.fagin_target,
+        "limit": options.round_limit or 0,
+    }
+    if options.round_limit is not None:
+        return said(
+            "A game of Fagin's Gang for {players} players: warehouses of {size} cubes per "
+            "colour, {stall} of each on the market stalls; every player has {shillings} "
+            "shillings, {each} cube of each colour and {urchins} urchins. Fagin target "
+            "{target}, round limit {limit}.",
+            **params,
+        )
+    return said(
+        "A game of Fagin's Gang for {players} players: warehouses of {size} cubes per "
+        "colour, {stall} of each on the market stalls; every player has {shillings} "
+        "shillings, {each} cube of each colour and {urchins} urchins. Fagin target {target}.",
+        **params,
+    )
 
 
 def new_game(
@@ -31,17 +59,7 @@ def new_game(
     events = [
         Event(
             kind="setup",
-            text=(
-                f"A game of Fagin's Gang for {players} players: warehouses of {size} cubes per "
-                f"colour, {BOARD.stall_start} of each on the market stalls; every player has "
-                f"{BOARD.start_shillings} shillings, {each} cube of each colour and "
-                f"{BOARD.urchins} urchins. Fagin target {options.fagin_target}"
-                + (
-                    f", round limit {options.round_limit}."
-                    if options.round_limit is not None
-                    else "."
-                )
-            ),
+            say=_setup_said(players, size, each, options),
             data={
                 "players": players,
                 "warehouse_size": size,
@@ -54,16 +72,24 @@ def new_game(
     events += place_constables(state)
     if first is None:
         first, state.rng = state.rng.randint(0, players - 1)
-        chosen = "chosen at random"
+        chosen = True
     else:
-        chosen = "chosen by the host"
+        chosen = False
     state.first_player = first
     state.turn = first
     events.append(
         Event(
             kind="first_player",
-            text=f"{p(first)} takes the First Player token ({chosen}) and acts first.",
-            data={"seat": first, "random": chosen == "chosen at random"},
+            say=said(
+                "{who} takes the First Player token (chosen at random) and acts first.",
+                who=Seat(seat=first),
+            )
+            if chosen
+            else said(
+                "{who} takes the First Player token (chosen by the host) and acts first.",
+                who=Seat(seat=first),
+            ),
+            data={"seat": first, "random": chosen},
         )
     )
     return state, events

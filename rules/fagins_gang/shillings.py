@@ -4,8 +4,9 @@ from rules.errors import RuleError
 from rules.events import Event
 from rules.fagins_gang.actions import Shillings
 from rules.fagins_gang.board import BOARD
-from rules.fagins_gang.state import FaginState, p
+from rules.fagins_gang.state import FaginState
 from rules.fagins_gang.stealing import urchin_on_track
+from rules.words import Seat, said, said_n
 
 
 def apply_shillings(state: FaginState, seat: int, action: Shillings) -> list[Event]:
@@ -13,17 +14,23 @@ def apply_shillings(state: FaginState, seat: int, action: Shillings) -> list[Eve
         raise RuleError("Name at least one location to steal shillings at.")
     if len(action.locations) > BOARD.max_slots:
         raise RuleError(
-            f"You steal shillings at most at {BOARD.max_slots} locations; "
-            f"you named {len(action.locations)}."
+            "You steal shillings at most at {most} locations; you named {count}.",
+            most=BOARD.max_slots,
+            count=len(action.locations),
         )
     seen: set[str] = set()
     events: list[Event] = []
     for key in action.locations:
-        location = BOARD.known_location(key, key)
+        BOARD.known_location(key, key)
         if key in seen:
             raise RuleError(
-                f'In "{key}": {location.name} is named twice; '
-                "steal shillings at each location at most once."
+                'In "{part}": {why}',
+                part=key,
+                why=said(
+                    "{location} is named twice; steal shillings at each location at most once.",
+                    location=BOARD.location_term(key),
+                    at=BOARD.location_at(key),
+                ),
             )
         seen.add(key)
         level = urchin_on_track(state, seat, key, key)
@@ -32,9 +39,14 @@ def apply_shillings(state: FaginState, seat: int, action: Shillings) -> list[Eve
         events.append(
             Event(
                 kind="shillings_stolen",
-                text=(
-                    f"{p(seat)} steals {amount} shilling{'s' if amount != 1 else ''} "
-                    f"at {location.name} (level {level})."
+                say=said_n(
+                    "{who} steals {n} shilling {at} (level {level}).",
+                    "{who} steals {n} shillings {at} (level {level}).",
+                    amount,
+                    who=Seat(seat=seat),
+                    location=BOARD.location_term(key),
+                    at=BOARD.location_at(key),
+                    level=level,
                 ),
                 data={"seat": seat, "location": key, "level": level, "amount": amount},
             )

@@ -12,8 +12,14 @@ from rules.errors import RuleError
 from rules.events import Event
 from rules.fagins_gang.actions import ExchangeSlot, Steal, StealSlot, format_slot
 from rules.fagins_gang.board import BOARD, CHOICE
-from rules.fagins_gang.state import FAGIN, FaginState, p
+from rules.fagins_gang.state import FAGIN, FaginState
 from rules.names import shown
+from rules.words import Param, Say, Seat, Term, said, said_n
+
+
+def _in(part: str, why: Say) -> RuleError:
+    """A refusal naming the slot of the plan it is about."""
+    return RuleError('In "{part}": {why}', part=shown(part), why=why)
 
 
 def apply_steal(state: FaginState, seat: int, steal: Steal) -> list[Event]:
@@ -22,7 +28,9 @@ def apply_steal(state: FaginState, seat: int, steal: Steal) -> list[Event]:
         raise RuleError("A steal plan needs at least one location or exchange.")
     if len(slots) > BOARD.max_slots:
         raise RuleError(
-            f"A steal plan has at most {BOARD.max_slots} parts; yours has {len(slots)}."
+            "A steal plan has at most {most} parts; yours has {count}.",
+            most=BOARD.max_slots,
+            count=len(slots),
         )
     events: list[Event] = []
     named: dict[str, str] = {}
@@ -33,10 +41,15 @@ def apply_steal(state: FaginState, seat: int, steal: Steal) -> list[Event]:
             continue
         location = BOARD.known_location(slot.location, part)
         if slot.location in named:
-            raise RuleError(
-                f'In "{shown(part)}": {location.name} is already named in '
-                f'"{named[slot.location]}"; '
-                "you steal at each location at most once."
+            raise _in(
+                part,
+                said(
+                    '{location} is already named in "{other}"; '
+                    "you steal at each location at most once.",
+                    location=BOARD.location_term(location.key),
+                    at=BOARD.location_at(location.key),
+                    other=named[slot.location],
+                ),
             )
         named[slot.location] = part
         events.append(_steal(state, seat, slot, part))
@@ -45,15 +58,20 @@ def apply_steal(state: FaginState, seat: int, steal: Steal) -> list[Event]:
 
 def urchin_on_track(state: FaginState, seat: int, location: str, part: str) -> int:
     """The level of the seat's urchin at a location, refusing if it is not on the track."""
-    name = BOARD.location(location).name
+    name = BOARD.location_term(location)
+    at = BOARD.location_at(location)
     spot = state.urchins[location].get(seat)
     if spot == FAGIN:
-        raise RuleError(
-            f'In "{shown(part)}": your urchin at {name} has gone back to Fagin; '
-            f"you may not use {name} again."
+        raise _in(
+            part,
+            said(
+                "your urchin {at} has gone back to Fagin; you may not use {location} again.",
+                location=name,
+                at=at,
+            ),
         )
     if not isinstance(spot, int):
-        raise RuleError(f'In "{shown(part)}": you have no urchin at {name}.')
+        raise _in(part, said("you have no urchin {at}.", at=at))
     return spot
 
 
@@ -63,11 +81,20 @@ def _steal(state: FaginState, seat: int, slot: StealSlot, part: str) -> Event:
     printed = BOARD.goods_at(slot.location, level)
     choices = printed.count(CHOICE)
     if len(slot.colours) != choices:
-        offer = describe_yield(printed)
-        raise RuleError(
-            f'In "{shown(part)}": level {level} at {location.name} gives {offer}; '
-            f"name {choices} colour{'s' if choices != 1 else ''} of your choice, "
-            f"you named {len(slot.colours)}."
+        raise _in(
+            part,
+            said_n(
+                "level {level} {at} gives {offer}; name {n} colour of your choice, "
+                "you named {named}.",
+                "level {level} {at} gives {offer}; name {n} colours of your choice, "
+                "you named {named}.",
+                choices,
+                level=level,
+                location=BOARD.location_term(location.key),
+                at=BOARD.location_at(location.key),
+                offer=yield_said(printed),
+                named=len(slot.colours),
+            ),
         )
     taken: Counter[str] = Counter()
     lost: Counter[str] = Counter()
@@ -77,9 +104,12 @@ def _steal(state: FaginState, seat: int, slot: StealSlot, part: str) -> Event:
             _take(state, seat, colour)
             taken[colour] += 1
         elif any(state.warehouses.values()):
-            raise RuleError(
-                f'In "{shown(part)}": the {BOARD.colour_label(colour)} warehouse is empty; '
-                "name another colour."
+            raise _in(
+                part,
+                said(
+                    "the {colour} warehouse is empty; name another colour.",
+                    colour=BOARD.colour_said(colour),
+                ),
             )
         else:
             lost[colour] += 1
@@ -91,12 +121,22 @@ def _steal(state: FaginState, seat: int, slot: StealSlot, part: str) -> Event:
             taken[colour] += 1
         else:
             lost[colour] += 1
-    text = f"{p(seat)} steals {BOARD.describe_cubes(taken)} at {location.name} (level {level})"
-    if lost:
-        text += f"; the warehouses had no {BOARD.describe_cubes(lost)} left"
+    params: dict[str, Param] = {
+        "who": Seat(seat=seat),
+        "cubes": BOARD.cubes_said(taken),
+        "location": BOARD.location_term(location.key),
+        "at": BOARD.location_at(location.key),
+        "level": level,
+        "lost": BOARD.cubes_said(lost),
+    }
     return Event(
         kind="goods_stolen",
-        text=text + ".",
+        say=said(
+            "{who} steals {cubes} {at} (level {level}); the warehouses had no {lost} left.",
+            **params,
+        )
+        if lost
+        else said("{who} steals {cubes} {at} (level {level}).", **params),
         data={
             "seat": seat,
             "location": slot.location,
@@ -109,30 +149,48 @@ def _steal(state: FaginState, seat: int, slot: StealSlot, part: str) -> Event:
 
 def _exchange(state: FaginState, seat: int, slot: ExchangeSlot, part: str) -> Event:
     if len(slot.give) != BOARD.exchange_give:
-        raise RuleError(
-            f'In "{shown(part)}": an exchange gives exactly {BOARD.exchange_give} cubes for 1, '
-            f"not {len(slot.give)}."
+        raise _in(
+            part,
+            said(
+                "an exchange gives exactly {give} cubes for 1, not {count}.",
+                give=BOARD.exchange_give,
+                count=len(slot.give),
+            ),
         )
     give = Counter(BOARD.known_colour(colour, part) for colour in slot.give)
     take = BOARD.known_colour(slot.take, part)
     for colour, need in give.items():
         have = state.cubes[seat][colour]
         if have < need:
-            raise RuleError(
-                f'In "{shown(part)}": exchanging needs {need} {colour}, you have {have}.'
+            raise _in(
+                part,
+                said(
+                    "exchanging needs {need} {colour}, you have {have}.",
+                    need=need,
+                    colour=Term(english=colour),
+                    have=have,
+                ),
             )
     for colour, n in give.items():
         state.cubes[seat][colour] -= n
         state.warehouses[colour] += n
     if state.warehouses[take] == 0:
-        raise RuleError(
-            f'In "{shown(part)}": the {BOARD.colour_label(take)} warehouse is empty; '
-            "take another colour."
+        raise _in(
+            part,
+            said(
+                "the {colour} warehouse is empty; take another colour.",
+                colour=BOARD.colour_said(take),
+            ),
         )
     _take(state, seat, take)
     return Event(
         kind="goods_exchanged",
-        text=f"{p(seat)} exchanges {BOARD.describe_cubes(give)} for 1 {take}.",
+        say=said(
+            "{who} exchanges {cubes} for 1 {colour}.",
+            who=Seat(seat=seat),
+            cubes=BOARD.cubes_said(give),
+            colour=Term(english=take),
+        ),
         data={"seat": seat, "gave": dict(give), "took": take},
     )
 
@@ -150,3 +208,16 @@ def describe_yield(printed: list[str]) -> str:
     if choices:
         parts.append(f"{choices} of your choice")
     return " and ".join(parts) if parts else "no goods"
+
+
+def yield_said(printed: list[str]) -> Say:
+    """`describe_yield` in the reader's language."""
+    counts = Counter(c for c in printed if c != CHOICE)
+    choices = printed.count(CHOICE)
+    if counts and choices:
+        return said("{cubes} and {n} of your choice", cubes=BOARD.cubes_said(counts), n=choices)
+    if counts:
+        return said("{cubes}", cubes=BOARD.cubes_said(counts))
+    if choices:
+        return said("{n} of your choice", n=choices)
+    return said("no goods")
