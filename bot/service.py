@@ -10,6 +10,7 @@ an `Outcome` (messages by audience) for the cogs to deliver.
 """
 
 import asyncio
+import contextvars
 import logging
 import multiprocessing
 import secrets
@@ -174,9 +175,11 @@ class GameService:
     # -- running work off the event loop ---------------------------------------------------
 
     async def call(self, work: Callable[..., T], *args: Any) -> T:
-        """Run `work` in a store thread: the event loop keeps serving other channels."""
+        """Run `work` in a store thread: the event loop keeps serving other channels. The
+        work sees the caller's context variables (the language being spoken)."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor, partial(work, *args))
+        context = contextvars.copy_context()
+        return await loop.run_in_executor(self._executor, partial(context.run, work, *args))
 
     async def command(self, channel_id: int, work: Callable[[], Outcome]) -> Outcome:
         """A command's work: in a store thread, under the channel's lock, as one
@@ -688,7 +691,7 @@ class GameService:
             action = build(table, seat)
             state, events = rules.apply(before, seat, action)
         except RuleError as error:
-            return Outcome.refusal(table.named(error.message))
+            return Outcome.refusal(table.said(error.say))
         steps = [Step(seat, user_id, action, before, state, events)]
         history = self._history(table, steps[0])
         steps += self._robots(table, state, history)
