@@ -422,13 +422,21 @@ class GameService:
             first = table.seat_of(first_user)
             if first is None:
                 return Outcome.refusal(f"<@{first_user}> is not seated at this table.")
+        # The table's language is the bot's option, not the game's: kept, not validated.
+        game_options = {k: v for k, v in game.options.items() if k != "language"}
+        kept = {k: v for k, v in game.options.items() if k == "language"}
         try:
-            options = rules.validate_options(game.options, count)
+            options = rules.validate_options(game_options, count)
             state, events = rules.setup(count, {**options}, game.seed, first)
         except RuleError as error:
             return Outcome.refusal(error.message)
         now = self.clock()
-        stored = {**options, "first_seat": first, "ai_seed": robots.new_ai_seed(self.seed)}
+        stored = {
+            **options,
+            **kept,
+            "first_seat": first,
+            "ai_seed": robots.new_ai_seed(self.seed),
+        }
         timing = deadline_changes(
             game, [], rules.waiting_on(state), self.phase_of(game, rules, state), now
         )
