@@ -16,6 +16,7 @@ from discord.ext import commands
 from bot.app import SmithfieldBot
 from bot.buttons import modal_custom_id
 from bot.delivery import deliver
+from bot.i18n import _, current, term
 from bot.messages import Message, Outcome
 from bot.render.fantasy_business import hand_message, sheet_message
 from bot.render.fb_buttons import (
@@ -32,7 +33,7 @@ from bot.render.fb_buttons import (
 from bot.render.fb_embeds import article_name, in_list_order
 from bot.service import NOT_SEATED
 from bot.table import Table
-from cogs.context import actor_of, place_of, respond
+from cogs.context import actor_of, place_of, respond, speak_to
 from cogs.fb_sheet import PriceModal
 from rules.errors import RuleError
 from rules.fantasy_business import deck, lookup
@@ -48,6 +49,7 @@ from rules.fantasy_business.actions import (
 )
 from rules.fantasy_business.views import FantasyBusinessView
 from rules.numbers import is_ascii_number
+from rules.words import Param, Term, said
 
 KIND = "fantasy-business"
 CENTRE_MAX = deck.data().max_players
@@ -65,7 +67,7 @@ User = discord.Member | discord.User
 def seat_of(table: Table, user: discord.abc.User) -> int:
     seat = table.seat_of(user.id)
     if seat is None:
-        raise RuleError(f"{user.display_name} is not seated in this game.")
+        raise RuleError("{player} is not seated in this game.", player=user.display_name)
     return seat
 
 
@@ -132,11 +134,13 @@ class FantasyBusiness(commands.Cog):
         game = self.bot.service.store.game(game_id)
         if game.status != "active":
             return (
-                "That game is over." if game.status != "lobby" else "The game has not started yet."
+                _("That game is over.")
+                if game.status != "lobby"
+                else _("The game has not started yet.")
             )
         table = self.bot.service.table_for(game)
         seat = table.seat_of(interaction.user.id)
-        return NOT_SEATED if seat is None else (table, seat)
+        return _(NOT_SEATED) if seat is None else (table, seat)
 
     def _own(
         self, interaction: discord.Interaction[Any]
@@ -166,8 +170,15 @@ class FantasyBusiness(commands.Cog):
             for shown in centre:
                 if shown.label == card:
                     return Auction(card=shown.index, price=price)
-            left = ", ".join(f"{shown.label} {shown.name}" for shown in centre) or "none"
-            raise RuleError(f"There is no card {card} in the centre now (left: {left}).")
+            left: list[Param] = [
+                said("{label} {card}", label=shown.label, card=Term(english=shown.name))
+                for shown in centre
+            ]
+            raise RuleError(
+                "There is no card {number} in the centre now (left: {left}).",
+                number=card,
+                left=left or said("none"),
+            )
 
         await self._act(interaction, build)
 
@@ -176,6 +187,7 @@ class FantasyBusiness(commands.Cog):
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[int]]:
         """The centre cards by number and name (specials face down)."""
+        speak_to(interaction)
         table = await self.bot.service.call(
             self.bot.service.table, place_of(interaction).channel_id
         )
@@ -184,9 +196,14 @@ class FantasyBusiness(commands.Cog):
         typed = current.strip().casefold()
         choices = []
         for shown in view_of(table, table.state).centre:
-            text = f"{shown.label} — {shown.name}" + (
-                f" (base {shown.base})" if shown.base is not None else f" (minimum {shown.minimum})"
-            )
+            if shown.base is not None:
+                text = _("{label} — {card} (base {base})").format(
+                    label=shown.label, card=term(shown.name), base=shown.base
+                )
+            else:
+                text = _("{label} — {card} (minimum {minimum})").format(
+                    label=shown.label, card=_("special card"), minimum=shown.minimum
+                )
             if typed in text.casefold():
                 choices.append(app_commands.Choice(name=text[:NAME_LIMIT], value=shown.label))
         return choices[:CHOICES]
@@ -251,13 +268,20 @@ class FantasyBusiness(commands.Cog):
     async def price_article(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
+        language = speak_to(interaction)
         own = await self.bot.service.call(self._own, interaction)
+        choices = lookup.article_choices(current, language)
         if own is None or own[1].you is None or not own[1].you.price_ranges:
-            return [_choice(name, key) for name, key in lookup.article_choices(current)][:CHOICES]
+            return [_choice(name, key) for name, key in choices][:CHOICES]
         ranges = own[1].you.price_ranges
         return [
-            _choice(f"{name} ({ranges[key][0]}–{ranges[key][1]} gold)", key)
-            for name, key in lookup.article_choices(current)
+            _choice(
+                _("{article} ({low}–{high} gold)").format(
+                    article=name, low=ranges[key][0], high=ranges[key][1]
+                ),
+                key,
+            )
+            for name, key in choices
             if key in ranges
         ][:CHOICES]
 
@@ -279,6 +303,7 @@ class FantasyBusiness(commands.Cog):
     async def prices_button(
         self, interaction: discord.Interaction[Any], game_id: int, arg: str
     ) -> None:
+        speak_to(interaction)
         found = await self.bot.service.call(self._seated_in, interaction, game_id)
         if isinstance(found, str):
             await deliver(interaction, Outcome.refusal(found), None)
@@ -287,26 +312,30 @@ class FantasyBusiness(commands.Cog):
         view = view_of(table, table.state, seat)
         own = view.you
         assert own is not None
-        turn, _, group = arg.partition(".")
+        turn, _dot, group = arg.partition(".")
         groups = price_groups(view, own)
         index = int(group) if len(group) < 4 and is_ascii_number(group) else -1
         problem = None
         if str(view.turn) != turn:
-            problem = STALE_SHEET
+            problem = _(STALE_SHEET)
         elif view.phase != "pricing":
-            problem = "Prices are set after the auctions; the auctions are still running."
+            problem = _("Prices are set after the auctions; the auctions are still running.")
         elif own.submitted and not own.unpriced:
-            problem = "Your price sheet is locked: you submitted it."
+            problem = _("Your price sheet is locked: you submitted it.")
         elif not 0 <= index < len(groups):
-            problem = (
+            problem = _(
                 "Your articles changed since this sheet was sent; use `/sheet` for a fresh one."
             )
         if problem is not None:
             await deliver(interaction, Outcome.refusal(problem), None)
             return
 
-        title = f"Prices for turn {view.turn}" + (
-            f" ({index + 1}/{len(groups)})" if len(groups) > 1 else ""
+        title = (
+            _("Prices for turn {turn} ({part}/{parts})").format(
+                turn=view.turn, part=index + 1, parts=len(groups)
+            )
+            if len(groups) > 1
+            else _("Prices for turn {turn}").format(turn=view.turn)
         )
         form = modal_custom_id(PRICES, game_id, arg)
         await interaction.response.send_modal(PriceModal(title, own, groups[index], form))
@@ -316,6 +345,7 @@ class FantasyBusiness(commands.Cog):
     ) -> None:
         """Each filled-in field is its own SetPrice action: valid ones are kept, the
         refused ones are reported per article, and the reply shows the sheet as it is now."""
+        speak_to(interaction)
         found = await self.bot.service.call(self._seated_in, interaction, game_id)
         if isinstance(found, str):
             await deliver(interaction, Outcome.refusal(found), None)
@@ -325,7 +355,7 @@ class FantasyBusiness(commands.Cog):
         own = view.you
         assert own is not None
         if arg.partition(".")[0] != str(view.turn):
-            await deliver(interaction, Outcome.refusal(STALE_SHEET), None)
+            await deliver(interaction, Outcome.refusal(_(STALE_SHEET)), None)
             return
         actor = actor_of(interaction)
         done: list[str] = []
@@ -337,7 +367,11 @@ class FantasyBusiness(commands.Cog):
             if not typed:
                 continue
             if not is_ascii_number(typed):
-                problems.append(f"{name}: “{typed}” is not a whole number of gold.")
+                problems.append(
+                    _("{article}: “{typed}” is not a whole number of gold.").format(
+                        article=name, typed=typed
+                    )
+                )
                 continue
             amount = int(typed)
             if own.sheet.get(key) == amount:
@@ -361,8 +395,12 @@ class FantasyBusiness(commands.Cog):
         if problems and not done:
             merged.reply = Message(content=f"❌ {' '.join(problems)}")
         else:
-            lines = [f"Prices on your sheet: {', '.join(done)}." if done else "No price changed."]
-            lines += [f"⚠️ Not set — {problem}" for problem in problems]
+            lines = [
+                _("Prices on your sheet: {prices}.").format(prices=", ".join(done))
+                if done
+                else _("No price changed.")
+            ]
+            lines += [_("⚠️ Not set — {problem}").format(problem=problem) for problem in problems]
             merged.reply = sheet_message(now, seat, "\n".join(lines))
         await deliver(interaction, merged, now.game.channel_id)
 
@@ -398,6 +436,7 @@ class FantasyBusiness(commands.Cog):
     async def play_card(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
+        speak_to(interaction)
         return await self.bot.service.call(self._own_specials, interaction, current)
 
     @play.autocomplete("article")
@@ -405,8 +444,9 @@ class FantasyBusiness(commands.Cog):
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         """The target's articles for Thief and Fire, your own for a Royal Warrant."""
+        language = speak_to(interaction)
         own = await self.bot.service.call(self._own, interaction)
-        choices = lookup.article_choices(current)
+        choices = lookup.article_choices(current, language)
         if own is not None:
             table, view = own
             target = getattr(interaction.namespace, "target", None)
@@ -451,11 +491,16 @@ class FantasyBusiness(commands.Cog):
     async def give_article(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
+        language = speak_to(interaction)
         own = await self.bot.service.call(self._own, interaction)
-        choices = lookup.article_choices(current)
+        choices = lookup.article_choices(current, language)
         if own is not None and own[1].you is not None:
             mine = own[1].seats[own[1].you.seat].articles
-            choices = [(f"{n} (you have {mine[k]})", k) for n, k in choices if k in mine]
+            choices = [
+                (_("{article} (you have {count})").format(article=n, count=mine[k]), k)
+                for n, k in choices
+                if k in mine
+            ]
         return [_choice(name, key) for name, key in choices][:CHOICES]
 
     @give.autocomplete("card")
@@ -463,16 +508,18 @@ class FantasyBusiness(commands.Cog):
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         """Only the caller's own specials: the list is shown to the caller alone."""
+        speak_to(interaction)
         return await self.bot.service.call(self._own_specials, interaction, current)
 
     def _own_specials(
-        self, interaction: discord.Interaction[Any], current: str
+        self, interaction: discord.Interaction[Any], typed: str
     ) -> list[app_commands.Choice[str]]:
         own = self._own(interaction)
         held = set(own[1].you.specials) if own is not None and own[1].you is not None else set()
+        language = current()
         return [
-            _choice(f"{name} — {deck.special(key).text}", key)
-            for name, key in lookup.special_choices(current)
+            _choice(f"{name} — {deck.special(key).text_in(language)}", key)
+            for name, key in lookup.special_choices(typed, language)
             if key in held
         ][:CHOICES]
 

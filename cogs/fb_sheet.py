@@ -10,6 +10,7 @@ from typing import Any
 
 import discord
 
+from bot.i18n import _
 from bot.render.fb_embeds import article_name
 from rules.fantasy_business import deck
 from rules.fantasy_business.views import OwnView
@@ -38,7 +39,9 @@ class PriceModal(discord.ui.Modal):
         for key in keys:
             low, high = own.price_ranges[key]
             field: discord.ui.TextInput[Any] = discord.ui.TextInput(
-                label=f"{article_name(key)} ({low}–{high} gold)"[:LABEL_LIMIT],
+                label=_("{article} ({low}–{high} gold)").format(
+                    article=article_name(key), low=low, high=high
+                )[:LABEL_LIMIT],
                 custom_id=key,
                 default=str(suggested_price(own, key)),
                 required=False,

@@ -9,6 +9,7 @@ themselves live in `fb_embeds`, the buttons in `fb_buttons`.
 
 from typing import Any
 
+from bot.i18n import N_, _, current
 from bot.messages import Live, Message, Outcome, Private
 from bot.render.fb_buttons import auction_buttons, sheet_buttons
 from bot.render.fb_embeds import (
@@ -19,13 +20,12 @@ from bot.render.fb_embeds import (
     reveal_embeds,
     scoreboard_embed,
     sheet_embed,
+    special_name,
 )
 from bot.render.generic import (
     EventPresenter,
     channel_link,
     clip,
-    event_lines,
-    winners_text,
 )
 from bot.table import Table
 from rules.events import Event
@@ -33,6 +33,7 @@ from rules.fantasy_business import deck
 from rules.fantasy_business.actions import Submit
 from rules.fantasy_business.state import Reveal
 from rules.fantasy_business.views import FantasyBusinessView
+from rules.words import Say
 
 SHEET_FALLBACK = "`/sheet`"
 HAND_FALLBACK = "`/hand`"
@@ -62,20 +63,46 @@ SHEET = "sheet"
 HAND = "hand"
 
 
+def sentence(event: Event) -> Say:
+    """An event's sentence, a special card's rule text put in the language being spoken
+    (the rules core hands it over in English: it comes from the data file)."""
+    say = event.say if event.say is not None else Say(key=event.text)
+    key = event.data.get("special")
+    if "text" in say.params and isinstance(key, str) and key in deck.specials():
+        return say.model_copy(
+            update={"params": {**say.params, "text": deck.special(key).text_in(current())}}
+        )
+    return say
+
+
+def event_text(table: Table, event: Event) -> str:
+    """An event in the language being spoken, seats as bold names."""
+    return table.said(sentence(event))
+
+
 def _lines(table: Table, events: list[Event]) -> list[str]:
-    shown = [e for e in events if e.kind not in SHOWN_AS_EMBEDS | QUIET_KINDS]
-    said = " ".join(event_lines(table, shown))
+    """The public events in one line (built in the table's language)."""
+    shown = [e for e in events if e.kind not in SHOWN_AS_EMBEDS | QUIET_KINDS and e.public]
+    with table.public_voice():
+        said = " ".join(event_text(table, e) for e in shown)
     return [said] if said else []
+
+
+def winners_line(table: Table, winners: list[int]) -> str:
+    names = _(" and ").join(f"**{table.name(seat)}**" for seat in winners)
+    if len(winners) == 1:
+        return _("{names} wins").format(names=names)
+    return _("{names} share the win").format(names=names)
 
 
 def waiting_verb(view: FantasyBusinessView) -> str:
     if view.phase == "pricing":
-        return "to set prices and submit (your DMs or `/sheet`)"
+        return _("to set prices and submit (your DMs or `/sheet`)")
     if view.auction is None:
-        return "to designate a card (`/auction`)"
+        return _("to designate a card (`/auction`)")
     if view.auction.offer:
-        return "to take the card or decline it"
-    return "to bid or pass"
+        return _("to take the card or decline it")
+    return _("to bid or pass")
 
 
 def reveal_messages(table: Table, reveal: Reveal, content: str) -> list[Message]:
@@ -122,7 +149,9 @@ class FantasyBusinessPresenter(EventPresenter):
     fallback = SHEET_FALLBACK
 
     def started(self, table: Table, events: list[Event]) -> Outcome:
-        lines = [f"🎲 **Fantasy Business** begins! {' '.join(_lines(table, events))}".strip()]
+        said = " ".join(_lines(table, events))
+        with table.public_voice():
+            lines = [_("🎲 **Fantasy Business** begins! {events}").format(events=said).strip()]
         return Outcome(lines=lines, private=self._privates(table, None, events))
 
     def after_action(
@@ -134,8 +163,11 @@ class FantasyBusinessPresenter(EventPresenter):
         if "sheets_revealed" in kinds and view.last_reveal is not None:
             cut = kinds.index("sheets_revealed")
             outcome.lines = _lines(table, events[:cut])
-            head = f"📜 **Turn {view.last_reveal.turn}: every price sheet is revealed.**"
-            outcome.public = reveal_messages(table, view.last_reveal, head)
+            with table.public_voice():
+                head = _("📜 **Turn {turn}: every price sheet is revealed.**").format(
+                    turn=view.last_reveal.turn
+                )
+                outcome.public = reveal_messages(table, view.last_reveal, head)
             tail = _lines(table, events[cut:])
             if tail:
                 outcome.public.append(Message(content=clip("\n".join(tail))))
@@ -151,9 +183,10 @@ class FantasyBusinessPresenter(EventPresenter):
         return outcome
 
     def _reply(self, table: Table, seat: int, events: list[Event]) -> Message | None:
-        """The actor's private answer: their own private events, in short."""
+        """The actor's private answer: their own private events, in short (in the
+        language the actor speaks, set by the command)."""
         lines = [
-            table.named(e.text) for e in events if e.seat == seat and e.kind != "special_received"
+            event_text(table, e) for e in events if e.seat == seat and e.kind != "special_received"
         ]
         return Message(content=clip("\n".join(lines))) if lines else None
 
@@ -167,31 +200,42 @@ class FantasyBusinessPresenter(EventPresenter):
         lives: list[Live] = []
         touched = {seat}.union(*(_named_seats(event) for event in events))
         if "sheets_revealed" in kinds and view.last_reveal is not None:
-            note = (
-                f"📜 Turn {view.last_reveal.turn}: every sheet is revealed in {channel_link(game)}."
-            )
-            lives += [
-                Live(
-                    game.id, SHEET, game.version, None, None, table.user_id(s), note, SHEET_FALLBACK
+            turn = view.last_reveal.turn
+            for s in humans:
+                with table.voice_of(s):
+                    note = _("📜 Turn {turn}: every sheet is revealed in {channel}.").format(
+                        turn=turn, channel=channel_link(game)
+                    )
+                lives.append(
+                    Live(
+                        game.id,
+                        SHEET,
+                        game.version,
+                        None,
+                        None,
+                        table.user_id(s),
+                        note,
+                        SHEET_FALLBACK,
+                    )
                 )
-                for s in humans
-            ]
         elif view.phase == "pricing":
             sheets = humans if "pricing_started" in kinds else sorted(touched & set(humans))
             step = f"t{view.turn}"
-            lives += [
-                Live(
-                    game.id,
-                    SHEET,
-                    game.version,
-                    step,
-                    sheet_message(table, s),
-                    table.user_id(s),
-                    "",
-                    SHEET_FALLBACK,
+            for s in sheets:
+                with table.voice_of(s):
+                    message = sheet_message(table, s)
+                lives.append(
+                    Live(
+                        game.id,
+                        SHEET,
+                        game.version,
+                        step,
+                        message,
+                        table.user_id(s),
+                        "",
+                        SHEET_FALLBACK,
+                    )
                 )
-                for s in sheets
-            ]
         hands = {
             s
             for event in events
@@ -199,19 +243,21 @@ class FantasyBusinessPresenter(EventPresenter):
             for s in _named_seats(event)
             if s in humans
         }
-        lives += [
-            Live(
-                game.id,
-                HAND,
-                game.version,
-                HAND,
-                hand_message(table, s),
-                table.user_id(s),
-                "",
-                HAND_FALLBACK,
+        for s in sorted(hands):
+            with table.voice_of(s):
+                message = hand_message(table, s)
+            lives.append(
+                Live(
+                    game.id,
+                    HAND,
+                    game.version,
+                    HAND,
+                    message,
+                    table.user_id(s),
+                    "",
+                    HAND_FALLBACK,
+                )
             )
-            for s in sorted(hands)
-        ]
         return lives
 
     def _privates(self, table: Table, actor: int | None, events: list[Event]) -> list[Private]:
@@ -222,26 +268,33 @@ class FantasyBusinessPresenter(EventPresenter):
         for event in events:
             if event.seat is None or event.seat not in humans:
                 continue
+            with table.voice_of(event.seat):
+                said = event_text(table, event)
+                if event.kind == "special_received":
+                    text = _("🂠 {news} It is in your hand (your DMs, or `/hand`).").format(
+                        news=said
+                    )
             if event.kind == "special_received":
-                text = f"🂠 {table.named(event.text)} It is in your hand (your DMs, or `/hand`)."
                 privates.append(
                     Private(table.user_id(event.seat), Message(content=clip(text)), HAND_FALLBACK)
                 )
             elif event.seat != actor:
-                message = Message(content=clip(table.named(event.text)))
+                message = Message(content=clip(said))
                 privates.append(Private(table.user_id(event.seat), message, SHEET_FALLBACK))
         view = public_view(table)
         if any(e.kind == "pricing_started" for e in events) and view.phase == "pricing":
             for seat in sorted(humans):
-                text = (
-                    f"💰 **Turn {view.turn}: set your selling prices** for Fantasy Business in "
-                    f"{channel_link(table.game)} — your sheet is below."
-                )
+                with table.voice_of(seat):
+                    text = _(
+                        "💰 **Turn {turn}: set your selling prices** for Fantasy Business in "
+                        "{channel} — your sheet is below."
+                    ).format(turn=view.turn, channel=channel_link(table.game))
                 privates.append(Private(table.user_id(seat), Message(content=text), SHEET_FALLBACK))
         for event in events:
             late = event.data.get("seat")
             if event.kind == "price_needed" and isinstance(late, int) and late in humans:
-                text = "You gained an article after submitting: price it before the reveal."
+                with table.voice_of(late):
+                    text = _("You gained an article after submitting: price it before the reveal.")
                 privates.append(Private(table.user_id(late), Message(content=text), SHEET_FALLBACK))
         return privates
 
@@ -252,11 +305,13 @@ class FantasyBusinessPresenter(EventPresenter):
         game = table.game
         lives = []
         for seat in (s.position for s in table.seats if table.human(s.position)):
-            if view.phase == "pricing":
-                step: str | None = f"t{view.turn}"
-                message: Message | None = sheet_message(table, seat)
-            else:
-                step, message = None, None
+            with table.voice_of(seat):
+                if view.phase == "pricing":
+                    step: str | None = f"t{view.turn}"
+                    message: Message | None = sheet_message(table, seat)
+                else:
+                    step, message = None, None
+                note = _(TAKEN_BACK)
             lives.append(
                 Live(
                     game.id,
@@ -265,7 +320,7 @@ class FantasyBusinessPresenter(EventPresenter):
                     step,
                     message,
                     table.user_id(seat),
-                    "↩️ Taken back: prices are not being set now.",
+                    note,
                     SHEET_FALLBACK,
                 )
             )
@@ -282,34 +337,41 @@ class FantasyBusinessPresenter(EventPresenter):
 
     def live(self, table: Table) -> Message:
         view = public_view(table)
-        if view.phase == "auction":
-            return Message(
-                embeds=[auction_embed(table, view)],
-                buttons=auction_buttons(view, table.game.id),
-            )
-        return Message(embeds=[pricing_embed(table, view)])
+        with table.public_voice():
+            if view.phase == "auction":
+                return Message(
+                    embeds=[auction_embed(table, view)],
+                    buttons=auction_buttons(view, table.game.id),
+                )
+            return Message(embeds=[pricing_embed(table, view)])
 
     def closing_note(self, step: str, table: Table) -> str:
-        turn, _, phase = step.partition("-")
-        if phase == "auction":
-            return f"🔨 The auctions of turn {turn.removeprefix('t')} are over."
-        if phase == "pricing":
-            return f"📜 Turn {turn.removeprefix('t')}: the sheets are revealed below."
+        turn, _sep, phase = step.partition("-")
+        with table.public_voice():
+            if phase == "auction":
+                return _("🔨 The auctions of turn {turn} are over.").format(
+                    turn=turn.removeprefix("t")
+                )
+            if phase == "pricing":
+                return _("📜 Turn {turn}: the sheets are revealed below.").format(
+                    turn=turn.removeprefix("t")
+                )
         return super().closing_note(step, table)
 
     def finished(self, table: Table) -> list[Message]:
         view = public_view(table)
-        text = (
-            f"🏆 **Game over** — {winners_text(table, view.winners)}! `/game status` shows "
-            "this result until the next table opens here."
-        )
-        return [Message(content=text, embeds=[scoreboard_embed(table, view)])]
+        with table.public_voice():
+            text = _(
+                "🏆 **Game over** — {winners}! `/game status` shows "
+                "this result until the next table opens here."
+            ).format(winners=winners_line(table, view.winners))
+            return [Message(content=text, embeds=[scoreboard_embed(table, view)])]
 
     def status(self, table: Table, viewer: int | None) -> Outcome:
         outcome = Outcome(public=[self.live(table)])
         if viewer is not None:
             outcome.reply = sheet_message(
-                table, viewer, "Your own sheet and special cards:", hand=True
+                table, viewer, _("Your own sheet and special cards:"), hand=True
             )
         return outcome
 
@@ -319,37 +381,42 @@ class FantasyBusinessPresenter(EventPresenter):
         kind = action.get("type")
         if kind == "auction":
             price = action.get("price")
-            opened = f"at {price} gold" if price is not None else "with no price"
-            return f"designated a card {opened}"
+            if price is not None:
+                return _("designated a card at {price} gold").format(price=price)
+            return _("designated a card with no price")
         if kind == "bid":
-            return f"bid {action['amount']} gold"
+            return _("bid {amount} gold").format(amount=action["amount"])
         if kind == "pass":
-            return "passed"
+            return _("passed")
         if kind == "price":
-            return f"set a price for {_article(action.get('article'))}"
+            return _("set a price for {article}").format(article=_article(action.get("article")))
         if kind == "submit":
-            return "submitted their price sheet" + (
-                " (missing prices filled in)" if action.get("defaults") else ""
-            )
+            if action.get("defaults"):
+                return _("submitted their price sheet (missing prices filled in)")
+            return _("submitted their price sheet")
         if kind == "play":
-            parts = [f"played {_special(action.get('card'))}"]
+            parts = [_("played {card}").format(card=_special(action.get("card")))]
             target = action.get("target")
             if isinstance(target, int) and 0 <= target < len(table.seats):
-                parts.append(f"on {table.name(target)}")
+                parts.append(_("on {player}").format(player=table.name(target)))
             if action.get("article"):
                 parts.append(f"({_article(action.get('article'))})")
             return " ".join(parts)
         if kind == "give":
-            gifts = [f"{action['gold']} gold"] if action.get("gold") else []
+            gifts = [_("{gold} gold").format(gold=action["gold"])] if action.get("gold") else []
             if action.get("article"):
-                gifts.append(f"a {_article(action.get('article'))} card")
+                gifts.append(_("a {article} card").format(article=_article(action.get("article"))))
             if action.get("card"):
-                gifts.append("a special card")
+                gifts.append(_("a special card"))
             to = action.get("to")
             who = table.name(to) if isinstance(to, int) and 0 <= to < len(table.seats) else "?"
-            return f"gave {' and '.join(gifts) or 'nothing'} to {who}"
+            return _("gave {gifts} to {player}").format(
+                gifts=_(" and ").join(gifts) or _("nothing"), player=who
+            )
         return super().describe(table, action)
 
+
+TAKEN_BACK = N_("↩️ Taken back: prices are not being set now.")
 
 HAND_KINDS = frozenset({"special_received", "special_played", "special_given"})
 
@@ -361,7 +428,7 @@ def _article(typed: object) -> str:
 
 def _special(typed: object) -> str:
     key = str(typed)
-    return deck.special(key).name if key in deck.specials() else key
+    return special_name(key) if key in deck.specials() else key
 
 
 PRESENTER = FantasyBusinessPresenter()

@@ -9,6 +9,7 @@ are visible to every client, so they carry no card identities and no prices.
 
 from dataclasses import dataclass
 
+from bot.i18n import N_, _
 from bot.messages import ButtonSpec
 from bot.render.fb_embeds import in_list_order
 from rules.fantasy_business.views import FantasyBusinessView, OwnView
@@ -22,8 +23,8 @@ SUBMIT = "fb-submit"
 MODAL_INPUTS = 5
 """Discord allows at most five text inputs in one modal."""
 
-STALE_AUCTION = "That auction is over; use the buttons on the latest auction message."
-STALE_SHEET = "That price sheet is from an earlier turn; use `/sheet` for the current one."
+STALE_AUCTION = N_("That auction is over; use the buttons on the latest auction message.")
+STALE_SHEET = N_("That price sheet is from an earlier turn; use `/sheet` for the current one.")
 
 
 def auction_key(view: FantasyBusinessView) -> str:
@@ -58,19 +59,22 @@ def auction_buttons(view: FantasyBusinessView, game_id: int) -> list[ButtonSpec]
         if auction.minimum <= gold:
             buttons.append(
                 ButtonSpec(
-                    f"Take it for {auction.minimum}",
+                    _("Take it for {amount}").format(amount=auction.minimum),
                     BID,
                     game_id,
                     f"{key}.{auction.minimum}",
                     "success",
                 )
             )
-        return [*buttons, ButtonSpec("Decline", PASS, game_id, key, "danger")]
+        return [*buttons, ButtonSpec(_("Decline"), PASS, game_id, key, "danger")]
     low = auction.minimum if auction.price is None else max(auction.minimum, auction.price + 1)
     amounts = [a for a in (low, low + 2) if a <= gold]
     return [
-        *(ButtonSpec(f"Bid {a}", BID, game_id, f"{key}.{a}", "primary") for a in amounts),
-        ButtonSpec("Pass", PASS, game_id, key, "secondary"),
+        *(
+            ButtonSpec(_("Bid {amount}").format(amount=a), BID, game_id, f"{key}.{a}", "primary")
+            for a in amounts
+        ),
+        ButtonSpec(_("Pass"), PASS, game_id, key, "secondary"),
     ]
 
 
@@ -92,8 +96,12 @@ def sheet_buttons(view: FantasyBusinessView, own: OwnView, game_id: int) -> list
     groups = price_groups(view, own)
     buttons = []
     for index in range(len(groups)):
-        label = "Set prices" if len(groups) == 1 else f"Set prices ({index + 1}/{len(groups)})"
+        label = (
+            _("Set prices")
+            if len(groups) == 1
+            else _("Set prices ({part}/{parts})").format(part=index + 1, parts=len(groups))
+        )
         buttons.append(ButtonSpec(label, PRICES, game_id, f"{view.turn}.{index}", "primary"))
     if view.phase == "pricing" and not own.submitted:
-        buttons.append(ButtonSpec("Submit sheet", SUBMIT, game_id, str(view.turn), "success"))
+        buttons.append(ButtonSpec(_("Submit sheet"), SUBMIT, game_id, str(view.turn), "success"))
     return buttons

@@ -10,6 +10,7 @@ from collections.abc import Iterable
 
 import discord
 
+from bot.i18n import N_, _, current, n_, term
 from bot.render.generic import COLOUR, channel_link, clip
 from bot.table import Table
 from bot.timing import stamp
@@ -22,7 +23,18 @@ MAX_FIELDS = 25
 
 
 def article_name(key: str) -> str:
-    return deck.article(key).name
+    """An article's name in the language being spoken."""
+    return term(deck.article(key).name)
+
+
+def special_name(key: str) -> str:
+    """A special card's name in the language being spoken."""
+    return term(deck.special(key).name)
+
+
+def special_text(key: str) -> str:
+    """A special card's rule text in the language being spoken."""
+    return deck.special(key).text_in(current())
 
 
 def in_list_order(keys: Iterable[str]) -> list[str]:
@@ -34,9 +46,12 @@ def in_list_order(keys: Iterable[str]) -> list[str]:
 def holdings(seat: SeatView) -> str:
     """A seat's public holdings: articles face up, specials only as a count."""
     parts = [f"{article_name(k)} ×{seat.articles[k]}" for k in in_list_order(seat.articles)]
-    text = " · ".join(parts) if parts else "no articles"
+    text = " · ".join(parts) if parts else _("no articles")
     if seat.specials:
-        text += f" · {seat.specials} special card{'s' if seat.specials > 1 else ''} (face down)"
+        specials = n_(
+            "{n} special card (face down)", "{n} special cards (face down)", seat.specials
+        ).format(n=seat.specials)
+        text += f" · {specials}"
     return text
 
 
@@ -48,18 +63,19 @@ def _seat_fields(embed: discord.Embed, table: Table, view: FantasyBusinessView) 
         if seat.seat == view.first_buyer and view.phase != "over":
             marks.append("🎩")
         if view.phase == "auction" and seat.acquired:
-            marks.append("✔ bought")
+            marks.append(_("✔ bought"))
         if view.phase == "pricing":
             # A player who gained an article after submitting owes a price: not "in".
-            marks.append("⏳ pricing" if seat.seat in view.waiting_on else "✅ sheet in")
+            marks.append(_("⏳ pricing") if seat.seat in view.waiting_on else _("✅ sheet in"))
         if seat.guarded:
             marks.append("🛡️")
+        gold = _("{gold} gold").format(gold=seat.gold)
         lines.append(
-            f"**{table.name(seat.seat)}** {seat.gold} gold · {holdings(seat)}"
+            f"**{table.name(seat.seat)}** {gold} · {holdings(seat)}"
             + (f" · {' '.join(marks)}" if marks else "")
         )
     embed.add_field(
-        name="Players (🎩 First Buyer)", value=clip("\n".join(lines), FIELD_LIMIT), inline=False
+        name=_("Players (🎩 First Buyer)"), value=clip("\n".join(lines), FIELD_LIMIT), inline=False
     )
 
 
@@ -67,11 +83,13 @@ def due_field(embed: discord.Embed, table: Table) -> None:
     """The step's deadline, when the game has a timer."""
     game = table.game
     if game.deadline and not game.paused_at:
-        embed.add_field(name="Due", value=stamp(game.deadline), inline=False)
+        embed.add_field(name=_("Due"), value=stamp(game.deadline), inline=False)
 
 
 def _title(view: FantasyBusinessView, what: str) -> str:
-    return f"Fantasy Business — turn {view.turn} of {view.total_turns}: {what}"
+    return _("Fantasy Business — turn {turn} of {turns}: {what}").format(
+        turn=view.turn, turns=view.total_turns, what=what
+    )
 
 
 def auction_embed(table: Table, view: FantasyBusinessView) -> discord.Embed:
@@ -80,46 +98,56 @@ def auction_embed(table: Table, view: FantasyBusinessView) -> discord.Embed:
     for card in view.centre:
         mark = "▶ " if auction is not None and auction.index == card.index else ""
         if card.kind == "article":
-            lines.append(f"{mark}`{card.label}` **{card.name}** — base value {card.base}")
-        else:
-            lines.append(
-                f"{mark}`{card.label}` 🂠 *special card* (face down) — minimum {card.minimum}"
+            line = _("`{label}` **{name}** — base value {base}").format(
+                label=card.label, name=term(card.name), base=card.base
             )
+        else:
+            line = _("`{label}` 🂠 *special card* (face down) — minimum {minimum}").format(
+                label=card.label, minimum=card.minimum
+            )
+        lines.append(f"{mark}{line}")
     embed = discord.Embed(
-        title=_title(view, "auctions"),
-        description="\n".join(lines) or "No cards left in the centre.",
+        title=_title(view, _("auctions")),
+        description="\n".join(lines) or _("No cards left in the centre."),
         colour=COLOUR,
     )
     fb = table.name(view.first_buyer)
     if auction is None:
         embed.add_field(
-            name="Next",
-            value=f"**{fb}** (First Buyer) designates a card: "
-            "`/auction card:<number> [price]` (leave the price out to open with no price).",
+            name=_("Next"),
+            value=_(
+                "**{first_buyer}** (First Buyer) designates a card: "
+                "`/auction card:<number> [price]` (leave the price out to open with no price)."
+            ).format(first_buyer=fb),
             inline=False,
         )
     else:
         card = auction.card
         if auction.offer:
-            state = (
-                f"**{table.name(auction.to_act)}** is the only buyer left: take it for "
-                f"{auction.minimum} gold or decline it."
-            )
+            state = _(
+                "**{player}** is the only buyer left: take it for {minimum} gold or decline it."
+            ).format(player=table.name(auction.to_act), minimum=auction.minimum)
         elif auction.price is None or auction.high_bidder is None:
-            state = f"No price yet (minimum {auction.minimum} gold)."
+            state = _("No price yet (minimum {minimum} gold).").format(minimum=auction.minimum)
         else:
-            state = f"**{auction.price} gold** — high bidder **{table.name(auction.high_bidder)}**"
+            state = _("**{price} gold** — high bidder **{player}**").format(
+                price=auction.price, player=table.name(auction.high_bidder)
+            )
+        name = term(card.name) if card.kind == "article" else _("special card")
+        to_bid = _("To bid: **{player}**").format(player=table.name(auction.to_act))
         embed.add_field(
-            name=f"Under the hammer: card {card.label}, {card.name}",
-            value=f"{state}\nTo bid: **{table.name(auction.to_act)}**",
+            name=_("Under the hammer: card {label}, {name}").format(label=card.label, name=name),
+            value=f"{state}\n{to_bid}",
             inline=False,
         )
     _seat_fields(embed, table, view)
     due_field(embed, table)
     if auction is not None:
         embed.set_footer(
-            text="Bid with the buttons or /bid amount, /pass to pass. "
-            "A card goes to the high bidder after a full round without a raise."
+            text=_(
+                "Bid with the buttons or /bid amount, /pass to pass. "
+                "A card goes to the high bidder after a full round without a raise."
+            )
         )
     return embed
 
@@ -127,52 +155,66 @@ def auction_embed(table: Table, view: FantasyBusinessView) -> discord.Embed:
 def pricing_embed(table: Table, view: FantasyBusinessView) -> discord.Embed:
     done = len(view.seats) - len(view.waiting_on)
     embed = discord.Embed(
-        title=_title(view, "setting prices"),
-        description=(
-            f"**Sheets in: {done} of {len(view.seats)}** — secret prices with the buttons in "
+        title=_title(view, _("setting prices")),
+        description=_(
+            "**Sheets in: {done} of {seats}** — secret prices with the buttons in "
             "your DMs (or `/price`, `/submit`); `/play` specials before you submit."
-        ),
+        ).format(done=done, seats=len(view.seats)),
         colour=COLOUR,
     )
     played = _played_lines(table, view)
     if played:
-        embed.add_field(name="Special cards played this turn", value=played, inline=False)
+        embed.add_field(name=_("Special cards played this turn"), value=played, inline=False)
     _seat_fields(embed, table, view)
     due_field(embed, table)
     return embed
 
 
 def _played_lines(table: Table, view: FantasyBusinessView) -> str:
-    lines = [f"**{table.name(p.seat)}** played {p.name}" for p in view.played]
-    effects = [f"Embargo on {article_name(k)}" for k in view.embargoes]
-    effects += [
-        f"Royal Warrant: {table.name(w.seat)} on {article_name(w.article)}" for w in view.warrants
+    lines = [
+        _("**{player}** played {card}").format(player=table.name(p.seat), card=term(p.name))
+        for p in view.played
     ]
-    effects += [f"Festival on {article_name(k)}" for k in view.festivals]
+    effects = [_("Embargo on {article}").format(article=article_name(k)) for k in view.embargoes]
+    effects += [
+        _("Royal Warrant: {player} on {article}").format(
+            player=table.name(w.seat), article=article_name(w.article)
+        )
+        for w in view.warrants
+    ]
+    effects += [_("Festival on {article}").format(article=article_name(k)) for k in view.festivals]
     if effects:
-        lines.append("In force at income time: " + "; ".join(effects) + ".")
+        lines.append(_("In force at income time: {effects}.").format(effects="; ".join(effects)))
     return clip("\n".join(lines), FIELD_LIMIT)
 
 
 def _payout_line(table: Table, payout: Payout, row: ArticleIncome) -> str:
     """One owner's income, compact enough for eight players in one message."""
     festivals = row.festivals
+    standing = _(STANDINGS.get(payout.standing, payout.standing))
     if row.embargo:
-        how = f"{payout.standing}, Embargo"
+        how = _("{standing}, Embargo").format(standing=standing)
     elif payout.warrant:
-        how = f"Royal Warrant +{deck.data().warrant_bonus}"
+        how = _("Royal Warrant +{bonus}").format(bonus=deck.data().warrant_bonus)
     elif payout.standing == "lowest":
-        how = f"lowest +{deck.data().lowest_price_bonus}" if payout.bonus else "lowest, shared"
+        how = (
+            _("lowest +{bonus}").format(bonus=deck.data().lowest_price_bonus)
+            if payout.bonus
+            else _("lowest, shared")
+        )
     else:
-        how = payout.standing
+        how = standing
     if festivals and payout.gold:
-        how += f", Festival ×{deck.data().festival_factor ** festivals}"
+        how += _(", Festival ×{factor}").format(factor=deck.data().festival_factor ** festivals)
     return (
         f"**{table.name(payout.seat)}** {payout.price} × {payout.cards} — {how} → **{payout.gold}**"
     )
 
 
-INCOME_LEGEND = (
+STANDINGS = {"lowest": N_("lowest"), "highest": N_("highest"), "middle": N_("middle")}
+"""A payout's standing as the income table words it."""
+
+INCOME_LEGEND = N_(
     "price × cards — standing → gold. The lowest price earns price + {bonus} per card, "
     "the highest nothing, any other price its price per card."
 )
@@ -181,38 +223,44 @@ INCOME_LEGEND = (
 def reveal_embeds(table: Table, reveal: Reveal) -> list[discord.Embed]:
     """The reveal: every sheet, the income article by article, and the new gold."""
     sheets = discord.Embed(
-        title=f"Turn {reveal.turn}: the price sheets", colour=COLOUR, description=None
+        title=_("Turn {turn}: the price sheets").format(turn=reveal.turn),
+        colour=COLOUR,
+        description=None,
     )
     for seat, sheet in enumerate(reveal.sheets):
         shown = " · ".join(f"{article_name(k)} **{sheet[k]}**" for k in in_list_order(sheet))
-        sheets.add_field(name=table.name(seat), value=shown or "no articles", inline=False)
+        sheets.add_field(name=table.name(seat), value=shown or _("no articles"), inline=False)
     income = discord.Embed(
-        title=f"Turn {reveal.turn}: income",
-        description=INCOME_LEGEND.format(bonus=deck.data().lowest_price_bonus),
+        title=_("Turn {turn}: income").format(turn=reveal.turn),
+        description=_(INCOME_LEGEND).format(bonus=deck.data().lowest_price_bonus),
         colour=COLOUR,
     )
     for row in reveal.income[: MAX_FIELDS - 1]:
         note = ""
         if row.embargo:
-            note = " — Embargo: nobody is paid"
+            note = _(" — Embargo: nobody is paid")
         elif row.festivals:
-            note = " — Festival: income doubled" + (
+            note = _(" — Festival: income doubled") + (
                 f" ×{row.festivals}" if row.festivals > 1 else ""
             )
         base = deck.article(row.article).base
         value = "\n".join(_payout_line(table, p, row) for p in row.payouts)
         income.add_field(
-            name=f"{article_name(row.article)} (base {base}){note}",
+            name=_("{article} (base {base}){note}").format(
+                article=article_name(row.article), base=base, note=note
+            ),
             value=clip(value, FIELD_LIMIT),
             inline=False,
         )
     if not reveal.income:
-        income.description = "Nobody owns any article, so nobody earns anything."
+        income.description = _("Nobody owns any article, so nobody earns anything.")
     gold = "\n".join(
-        f"**{table.name(seat)}** +{reveal.totals[seat]} → {reveal.gold[seat]} gold"
+        _("**{player}** +{income} → {gold} gold").format(
+            player=table.name(seat), income=reveal.totals[seat], gold=reveal.gold[seat]
+        )
         for seat in range(len(reveal.gold))
     )
-    income.add_field(name="Gold now", value=clip(gold, FIELD_LIMIT), inline=False)
+    income.add_field(name=_("Gold now"), value=clip(gold, FIELD_LIMIT), inline=False)
     return [sheets, income]
 
 
@@ -222,19 +270,20 @@ def scoreboard_embed(table: Table, view: FantasyBusinessView) -> discord.Embed:
     for place, seat in enumerate(ranked, start=1):
         held = seat.score - seat.gold
         crown = " 🏆" if seat.seat in view.winners else ""
-        lines.append(
-            f"{place}. **{table.name(seat.seat)}**{crown} — **{seat.score}** "
-            f"({seat.gold} gold + {held} in articles)"
+        score = _("**{score}** ({gold} gold + {held} in articles)").format(
+            score=seat.score, gold=seat.gold, held=held
         )
+        lines.append(f"{place}. **{table.name(seat.seat)}**{crown} — {score}")
     embed = discord.Embed(
-        title=(
-            f"Fantasy Business — final scores after {view.total_turns} "
-            f"turn{'' if view.total_turns == 1 else 's'}"
-        ),
+        title=n_(
+            "Fantasy Business — final scores after {n} turn",
+            "Fantasy Business — final scores after {n} turns",
+            view.total_turns,
+        ).format(n=view.total_turns),
         description="\n".join(lines),
         colour=COLOUR,
     )
-    embed.set_footer(text="Score = gold + base values of article cards; specials count nothing.")
+    embed.set_footer(text=_("Score = gold + base values of article cards; specials count nothing."))
     return embed
 
 
@@ -242,45 +291,58 @@ def sheet_embed(table: Table, view: FantasyBusinessView, own: OwnView) -> discor
     """One player's own price sheet: private to them."""
     seat = view.seats[own.seat]
     if view.phase == "auction":
-        status = "The auctions are still running; prices are set once they are over."
+        status = _("The auctions are still running; prices are set once they are over.")
     elif view.phase == "over":
-        status = "The game is over."
+        status = _("The game is over.")
     elif own.submitted and own.unpriced:
-        late = " and ".join(article_name(k) for k in own.unpriced)
-        status = f"🔒 Submitted, but you gained {late} afterwards: price it before the reveal."
+        late = _(" and ").join(article_name(k) for k in own.unpriced)
+        status = _(
+            "🔒 Submitted, but you gained {articles} afterwards: price it before the reveal."
+        ).format(articles=late)
     elif own.submitted:
-        status = "🔒 Submitted — locked until every sheet is in."
+        status = _("🔒 Submitted — locked until every sheet is in.")
     else:
-        status = (
+        status = _(
             "Set one price per article you own, then submit. Your prices stay secret "
             "until every sheet is in."
         )
+    intro = _("Fantasy Business in {channel}, for **{player}**.").format(
+        channel=channel_link(table.game), player=table.name(own.seat)
+    )
     embed = discord.Embed(
-        title=f"Your price sheet — turn {view.turn} of {view.total_turns}",
-        description=f"Fantasy Business in {channel_link(table.game)}, for "
-        f"**{table.name(own.seat)}**.\n{status}",
+        title=_("Your price sheet — turn {turn} of {turns}").format(
+            turn=view.turn, turns=view.total_turns
+        ),
+        description=f"{intro}\n{status}",
         colour=COLOUR,
     )
     for key in in_list_order(own.price_ranges):
         low, high = own.price_ranges[key]
         price = own.sheet.get(key)
         last = own.last_prices.get(key)
+        shown_price = (
+            _("Price: **{price}**").format(price=price)
+            if price is not None
+            else _("Price: *not set*")
+        )
+        shown_last = _("Last turn: {price}").format(price=last if last is not None else "—")
         embed.add_field(
             name=f"{article_name(key)} ×{seat.articles.get(key, 0)}",
-            value=f"Range {low}–{high} gold\n"
-            + (f"Price: **{price}**" if price is not None else "Price: *not set*")
-            + f"\nLast turn: {last if last is not None else '—'}",
+            value=_("Range {low}–{high} gold").format(low=low, high=high)
+            + f"\n{shown_price}\n{shown_last}",
             inline=True,
         )
     if not own.price_ranges:
         embed.add_field(
-            name="No articles",
-            value="You own no articles, so your sheet is empty: just submit it.",
+            name=_("No articles"),
+            value=_("You own no articles, so your sheet is empty: just submit it."),
             inline=False,
         )
     embed.set_footer(
-        text=f"You have {seat.gold} gold. Set prices with the buttons or /price article amount; "
-        "lock the sheet with Submit or /submit."
+        text=_(
+            "You have {gold} gold. Set prices with the buttons or /price article amount; "
+            "lock the sheet with Submit or /submit."
+        ).format(gold=seat.gold)
     )
     return embed
 
@@ -292,15 +354,14 @@ def hand_embed(table: Table, own: OwnView) -> discord.Embed:
         counts[key] = counts.get(key, 0) + 1
     lines = []
     for key, count in counts.items():
-        special = deck.special(key)
         times = f" ×{count}" if count > 1 else ""
-        lines.append(f"**{special.name}**{times} — {special.text}")
+        lines.append(f"**{special_name(key)}**{times} — {special_text(key)}")
     embed = discord.Embed(
-        title=f"Your special cards — {table.name(own.seat)}",
-        description="\n".join(lines) if lines else "You hold no special cards.",
+        title=_("Your special cards — {player}").format(player=table.name(own.seat)),
+        description="\n".join(lines) if lines else _("You hold no special cards."),
         colour=COLOUR,
     )
     embed.set_footer(
-        text="Play one with /play while prices are being set, before you submit your sheet."
+        text=_("Play one with /play while prices are being set, before you submit your sheet.")
     )
     return embed

@@ -79,4 +79,6 @@ def parse_action(data: Mapping[str, Any]) -> Action:
     try:
         return _ADAPTER.validate_python(dict(data))
     except ValidationError as error:
-        raise RuleError(f"That is not a Fantasy Business action: {data!r}.") from error
+        raise RuleError(
+            "That is not a Fantasy Business action: {data}.", data=repr(data)
+        ) from error

@@ -10,10 +10,11 @@ player remains, designating a card offers it to them at its minimum.
 """
 
 from rules.errors import RuleError
-from rules.events import Event, seat_ref
+from rules.events import Event
 from rules.fantasy_business import deck
 from rules.fantasy_business.state import AuctionState, GameState
 from rules.fantasy_business.turn import begin_pricing
+from rules.words import Seat, Term, said
 
 
 def eligible(state: GameState) -> list[int]:
@@ -44,31 +45,37 @@ def designate(
     require_auction_phase(state)
     fb = state.first_buyer
     if seat != fb:
-        raise RuleError(f"Only the First Buyer ({seat_ref(fb)}) designates the next card.")
+        raise RuleError("Only the First Buyer ({who}) designates the next card.", who=Seat(seat=fb))
     if state.auction is not None:
-        running = deck.public_name(state.auction.card)
         raise RuleError(
-            f"The {running} is still being auctioned; the next card is designated once "
-            "it is sold or discarded."
+            "The {card} is still being auctioned; the next card is designated once "
+            "it is sold or discarded.",
+            card=deck.public_term(state.auction.card),
         )
     if not 0 <= index < len(state.centre):
         raise RuleError(
-            f"There is no card {index + 1} in the centre (there are {len(state.centre)})."
+            "There is no card {number} in the centre (there are {count}).",
+            number=index + 1,
+            count=len(state.centre),
         )
     card_id = state.centre[index]
-    label = deck.public_name(card_id)
+    label = deck.public_term(card_id)
     number = state.label(card_id)
     minimum = deck.minimum_bid(card_id)
     buyers = eligible(state)
     if price is not None and state.acquired[seat]:
         after = (
-            f"{seat_ref(buyers[0])}, the only buyer left, may take it at its minimum or decline it"
+            said(
+                "{who}, the only buyer left, may take it at its minimum or decline it",
+                who=Seat(seat=buyers[0]),
+            )
             if len(buyers) == 1
-            else f"{seat_ref(next_eligible(state, seat))} opens"
+            else said("{who} opens", who=Seat(seat=next_eligible(state, seat)))
         )
         raise RuleError(
             "You already bought a card this turn, so you cannot announce a price; designate "
-            f"the card with no price and {after}."
+            "the card with no price and {after}.",
+            after=after,
         )
     if len(buyers) == 1:
         buyer = buyers[0]
@@ -76,8 +83,11 @@ def designate(
             # The First Buyer is the last buyer: naming the minimum takes the card at once.
             if price != minimum:
                 raise RuleError(
-                    f"You are the only buyer left, so the {label} costs its minimum of "
-                    f"{minimum} gold; you cannot open at {price}."
+                    "You are the only buyer left, so the {card} costs its minimum of "
+                    "{minimum} gold; you cannot open at {price}.",
+                    card=label,
+                    minimum=minimum,
+                    price=price,
                 )
             _check_affordable(state, seat, price)
             _award(state, seat, card_id, price, events)
@@ -86,9 +96,15 @@ def designate(
         events.append(
             Event(
                 kind="card_offered",
-                text=f"{seat_ref(seat)} designates card {number}, the {label}. "
-                f"{seat_ref(buyer)} is the only buyer left and may take it for {minimum} gold "
-                "(/bid) or decline it (/pass).",
+                say=said(
+                    "{who} designates card {number}, the {card}. {buyer} is the only buyer "
+                    "left and may take it for {minimum} gold (/bid) or decline it (/pass).",
+                    who=Seat(seat=seat),
+                    number=number,
+                    card=label,
+                    buyer=Seat(seat=buyer),
+                    minimum=minimum,
+                ),
                 data={
                     "index": index,
                     "card": deck.public_card(card_id),
@@ -102,31 +118,49 @@ def designate(
     if state.acquired[seat]:
         opener = next_eligible(state, seat)
         state.auction = AuctionState(card=card_id, to_act=opener)
-        text = (
-            f"{seat_ref(seat)} designates card {number}, the {label}. {seat_ref(seat)} has "
-            f"already bought this turn, so {seat_ref(opener)} opens (minimum {minimum} gold)."
+        text = said(
+            "{who} designates card {number}, the {card}. {who} has already bought this "
+            "turn, so {opener} opens (minimum {minimum} gold).",
+            who=Seat(seat=seat),
+            number=number,
+            card=label,
+            opener=Seat(seat=opener),
+            minimum=minimum,
         )
     elif price is None:
         state.auction = AuctionState(card=card_id, to_act=next_eligible(state, seat), quiet=1)
-        text = (
-            f"{seat_ref(seat)} designates card {number}, the {label}, and announces no "
-            f"price (minimum {minimum} gold)."
+        text = said(
+            "{who} designates card {number}, the {card}, and announces no price "
+            "(minimum {minimum} gold).",
+            who=Seat(seat=seat),
+            number=number,
+            card=label,
+            minimum=minimum,
         )
     else:
         if price < minimum:
             raise RuleError(
-                f"The opening price for the {label} must be at least {minimum} gold; "
-                f"{price} is too low."
+                "The opening price for the {card} must be at least {minimum} gold; "
+                "{price} is too low.",
+                card=label,
+                minimum=minimum,
+                price=price,
             )
         _check_affordable(state, seat, price)
         state.auction = AuctionState(
             card=card_id, price=price, high_bidder=seat, to_act=next_eligible(state, seat)
         )
-        text = f"{seat_ref(seat)} designates card {number}, the {label}, and offers {price} gold."
+        text = said(
+            "{who} designates card {number}, the {card}, and offers {price} gold.",
+            who=Seat(seat=seat),
+            number=number,
+            card=label,
+            price=price,
+        )
     events.append(
         Event(
             kind="card_designated",
-            text=text,
+            say=text,
             data={
                 "index": index,
                 "card": deck.public_card(card_id),
@@ -141,7 +175,11 @@ def designate(
 
 def _check_affordable(state: GameState, seat: int, amount: int) -> None:
     if amount > state.gold[seat]:
-        raise RuleError(f"You have only {state.gold[seat]} gold; you cannot bid {amount}.")
+        raise RuleError(
+            "You have only {gold} gold; you cannot bid {amount}.",
+            gold=state.gold[seat],
+            amount=amount,
+        )
 
 
 def _running(state: GameState, seat: int) -> AuctionState:
@@ -150,8 +188,8 @@ def _running(state: GameState, seat: int) -> AuctionState:
     auction = state.auction
     if auction is None:
         raise RuleError(
-            "No card is up for auction; the First Buyer "
-            f"({seat_ref(state.first_buyer)}) designates the next card."
+            "No card is up for auction; the First Buyer ({who}) designates the next card.",
+            who=Seat(seat=state.first_buyer),
         )
     if state.acquired[seat]:
         raise RuleError(
@@ -159,33 +197,44 @@ def _running(state: GameState, seat: int) -> AuctionState:
             "turn's auctions."
         )
     if seat != auction.to_act:
-        raise RuleError(f"It is {seat_ref(auction.to_act)}'s turn to bid, not yours.")
+        raise RuleError("It is {who}'s turn to bid, not yours.", who=Seat(seat=auction.to_act))
     return auction
 
 
 def bid(state: GameState, seat: int, amount: int, events: list[Event]) -> None:
     auction = _running(state, seat)
-    label = deck.public_name(auction.card)
+    label = deck.public_term(auction.card)
     minimum = deck.minimum_bid(auction.card)
     if auction.offer:
         if amount != minimum:
             raise RuleError(
-                f"You are the only buyer left: you may take the {label} for its minimum of "
-                f"{minimum} gold (/bid {minimum}) or decline it with /pass."
+                "You are the only buyer left: you may take the {card} for its minimum of "
+                "{minimum} gold (/bid {minimum}) or decline it with /pass.",
+                card=label,
+                minimum=minimum,
             )
         if amount > state.gold[seat]:
             raise RuleError(
-                f"You have only {state.gold[seat]} gold; the {label} costs {minimum}. "
-                "Decline it with /pass."
+                "You have only {gold} gold; the {card} costs {minimum}. Decline it with /pass.",
+                gold=state.gold[seat],
+                card=label,
+                minimum=minimum,
             )
         _award(state, seat, auction.card, amount, events)
         return
     if auction.price is not None and amount <= auction.price:
         raise RuleError(
-            f"A bid must be more than the current price of {auction.price} gold; you bid {amount}."
+            "A bid must be more than the current price of {price} gold; you bid {amount}.",
+            price=auction.price,
+            amount=amount,
         )
     if amount < minimum:
-        raise RuleError(f"A bid for the {label} must be at least {minimum} gold; you bid {amount}.")
+        raise RuleError(
+            "A bid for the {card} must be at least {minimum} gold; you bid {amount}.",
+            card=label,
+            minimum=minimum,
+            amount=amount,
+        )
     _check_affordable(state, seat, amount)
     auction.price = amount
     auction.high_bidder = seat
@@ -194,7 +243,12 @@ def bid(state: GameState, seat: int, amount: int, events: list[Event]) -> None:
     events.append(
         Event(
             kind="bid",
-            text=f"{seat_ref(seat)} bids {amount} gold for the {label}.",
+            say=said(
+                "{who} bids {amount} gold for the {card}.",
+                who=Seat(seat=seat),
+                amount=amount,
+                card=label,
+            ),
             data={"seat": seat, "amount": amount, "to_act": auction.to_act},
         )
     )
@@ -202,12 +256,12 @@ def bid(state: GameState, seat: int, amount: int, events: list[Event]) -> None:
 
 def pass_turn(state: GameState, seat: int, events: list[Event]) -> None:
     auction = _running(state, seat)
-    label = deck.public_name(auction.card)
+    label = deck.public_term(auction.card)
     if auction.offer:
         events.append(
             Event(
                 kind="passed",
-                text=f"{seat_ref(seat)} declines the {label}.",
+                say=said("{who} declines the {card}.", who=Seat(seat=seat), card=label),
                 data={"seat": seat, "to_act": None},
             )
         )
@@ -219,7 +273,7 @@ def pass_turn(state: GameState, seat: int, events: list[Event]) -> None:
         events.append(
             Event(
                 kind="passed",
-                text=f"{seat_ref(seat)} passes.",
+                say=said("{who} passes.", who=Seat(seat=seat)),
                 data={"seat": seat, "to_act": None},
             )
         )
@@ -230,7 +284,7 @@ def pass_turn(state: GameState, seat: int, events: list[Event]) -> None:
         events.append(
             Event(
                 kind="passed",
-                text=f"{seat_ref(seat)} passes.",
+                say=said("{who} passes.", who=Seat(seat=seat)),
                 data={"seat": seat, "to_act": None},
             )
         )
@@ -240,7 +294,7 @@ def pass_turn(state: GameState, seat: int, events: list[Event]) -> None:
     events.append(
         Event(
             kind="passed",
-            text=f"{seat_ref(seat)} passes.",
+            say=said("{who} passes.", who=Seat(seat=seat)),
             data={"seat": seat, "to_act": auction.to_act},
         )
     )
@@ -254,14 +308,16 @@ def _award(state: GameState, seat: int, card_id: int, price: int, events: list[E
     state.centre.remove(card_id)
     if card.kind == "article":
         state.articles[seat][card.key] = state.articles[seat].get(card.key, 0) + 1
-        what = deck.a_card(card.key)
+        what = deck.one_card(card.key)
     else:
         state.specials[seat].append(card_id)
-        what = "the special card"
+        what = said("the special card")
     events.append(
         Event(
             kind="card_won",
-            text=f"{seat_ref(seat)} buys {what} for {price} gold.",
+            say=said(
+                "{who} buys {what} for {price} gold.", who=Seat(seat=seat), what=what, price=price
+            ),
             data={"seat": seat, "price": price, "card": deck.public_card(card_id)},
         )
     )
@@ -270,7 +326,11 @@ def _award(state: GameState, seat: int, card_id: int, price: int, events: list[E
         events.append(
             Event(
                 kind="special_received",
-                text=f"Your special card is {special.a_name}: {special.text}",
+                say=said(
+                    "Your special card is {card}: {text}",
+                    card=Term(english=special.a_name),
+                    text=special.text,
+                ),
                 seat=seat,
                 data={"special": card.key, "name": special.name},
             )
@@ -279,14 +339,14 @@ def _award(state: GameState, seat: int, card_id: int, price: int, events: list[E
 
 
 def _discard(state: GameState, card_id: int, reason: str, events: list[Event]) -> None:
-    label = deck.public_name(card_id)
+    label = deck.public_term(card_id)
     state.centre.remove(card_id)
     state.discards.append(card_id)
-    why = "nobody bid" if reason == "no bid" else "it was declined"
+    why = said("nobody bid") if reason == "no bid" else said("it was declined")
     events.append(
         Event(
             kind="card_discarded",
-            text=f"The {label} is discarded: {why}.",
+            say=said("The {card} is discarded: {why}.", card=label, why=why),
             data={"card": deck.public_card(card_id), "reason": reason},
         )
     )
@@ -300,8 +360,11 @@ def _next_card(state: GameState, events: list[Event]) -> None:
         events.append(
             Event(
                 kind="centre_discarded",
-                text="Everyone has bought a card this turn, so the cards left in the centre "
-                f"are discarded: {', '.join(deck.public_name(c) for c in state.centre)}.",
+                say=said(
+                    "Everyone has bought a card this turn, so the cards left in the centre "
+                    "are discarded: {cards}.",
+                    cards=[deck.public_term(c) for c in state.centre],
+                ),
                 data={"cards": [deck.public_card(c) for c in state.centre]},
             )
         )
@@ -310,11 +373,14 @@ def _next_card(state: GameState, events: list[Event]) -> None:
     if not state.centre:
         begin_pricing(state, events)
         return
-    fb = seat_ref(state.first_buyer)
     events.append(
         Event(
             kind="awaiting_designation",
-            text=f"{fb}, designate the next card ({len(state.centre)} left).",
+            say=said(
+                "{who}, designate the next card ({left} left).",
+                who=Seat(seat=state.first_buyer),
+                left=len(state.centre),
+            ),
             data={"first_buyer": state.first_buyer, "left": len(state.centre)},
         )
     )

@@ -16,7 +16,29 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from rules.words import Say, Term, said
+
 DATA_FILE = Path(__file__).with_name("cards.json")
+
+
+class GermanArticle(BaseModel):
+    """An article's German words (`de` in the data file)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str
+    aliases: list[str] = []
+
+
+class GermanSpecial(BaseModel):
+    """A special card's German words and rule text (`de` in the data file)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str
+    a_name: str
+    aliases: list[str] = []
+    text: str
 
 
 class ArticleData(BaseModel):
@@ -27,6 +49,7 @@ class ArticleData(BaseModel):
     base: int = Field(ge=1)
     cards: int = Field(ge=1)
     aliases: list[str] = []
+    de: GermanArticle | None = None
 
 
 class SpecialData(BaseModel):
@@ -39,6 +62,11 @@ class SpecialData(BaseModel):
     needs_target: bool
     needs_article: bool
     text: str
+    de: GermanSpecial | None = None
+
+    def text_in(self, language: str) -> str:
+        """The card's rule text in `language` ("de" or English)."""
+        return self.de.text if language == "de" and self.de is not None else self.text
 
 
 def times_word(factor: int, *, verb: bool = False) -> str:
@@ -47,6 +75,12 @@ def times_word(factor: int, *, verb: bool = False) -> str:
     if factor in words:
         return words[factor][verb]
     return f"multiplied by {factor}" if verb else f"{factor} times"
+
+
+def german_times_word(factor: int) -> str:
+    """2 -> "verdoppelt", 3 -> "verdreifacht", else "mit 4 multipliziert"."""
+    words = {2: "verdoppelt", 3: "verdreifacht"}
+    return words.get(factor, f"mit {factor} multipliziert")
 
 
 class CardData(BaseModel):
@@ -88,13 +122,21 @@ class CardData(BaseModel):
         numbers["festival_times"] = (
             times_word(factor, verb=True) if isinstance(factor, int) else factor
         )
-        specials = [
-            {**s, "text": s["text"].format(**numbers)}
-            if isinstance(s, dict) and isinstance(s.get("text"), str)
-            else s
-            for s in raw["specials"]
-        ]
-        return {**raw, "specials": specials}
+        german = {
+            **numbers,
+            "festival_times": german_times_word(factor) if isinstance(factor, int) else factor,
+        }
+
+        def filled(special: Any) -> Any:
+            if not isinstance(special, dict) or not isinstance(special.get("text"), str):
+                return special
+            special = {**special, "text": special["text"].format(**numbers)}
+            de = special.get("de")
+            if isinstance(de, dict) and isinstance(de.get("text"), str):
+                special["de"] = {**de, "text": de["text"].format(**german)}
+            return special
+
+        return {**raw, "specials": [filled(s) for s in raw["specials"]]}
 
     @model_validator(mode="after")
     def _deck_adds_up(self) -> "CardData":
@@ -204,6 +246,12 @@ def public_name(card_id: int) -> str:
     return c.name if c.kind == "article" else "special card"
 
 
+def public_term(card_id: int) -> Term | Say:
+    """A centre card as a sentence names it: the article's name, or a special face down."""
+    c = card(card_id)
+    return Term(english=c.name) if c.kind == "article" else said("special card")
+
+
 def public_card(card_id: int) -> dict[str, object]:
     """A centre card as event data, without the face of a special."""
     c = card(card_id)
@@ -216,3 +264,16 @@ def a_card(key: str) -> str:
     """ "a Swords card", "an Armour card": one article card in a sentence."""
     name = article(key).name
     return f"{'an' if name[0] in 'AEIOU' else 'a'} {name} card"
+
+
+def one_card(key: str) -> Say:
+    """ "a Swords card", "an Armour card" as a sentence part, in any language."""
+    name = Term(english=article(key).name)
+    if article(key).name[0] in "AEIOU":
+        return said("an {article} card", article=name)
+    return said("a {article} card", article=name)
+
+
+def article_term(key: str) -> Term:
+    """An article's name, shown in the reader's language."""
+    return Term(english=article(key).name)

@@ -9,9 +9,10 @@ paid), Royal Warrants (price + 2 per card for the holder), Festival (doubled).
 
 from collections.abc import Mapping
 
-from rules.events import Event, seat_ref
+from rules.events import Event
 from rules.fantasy_business import deck
 from rules.fantasy_business.state import ArticleIncome, GameState, Payout, Reveal
+from rules.words import Param, Seat, said
 
 
 def market_payouts(
@@ -89,15 +90,26 @@ def reveal(state: GameState, events: list[Event]) -> None:
         }
         for seat in state.seats()
     ]
-    shown = "; ".join(
-        f"{seat_ref(seat)}: "
-        + (", ".join(f"{deck.article(k).name} {p}" for k, p in sheets[seat].items()) or "nothing")
+    shown: list[Param] = [
+        said(
+            "{who}: {prices}",
+            who=Seat(seat=seat),
+            prices=[
+                said("{article} {price}", article=deck.article_term(k), price=p)
+                for k, p in sheets[seat].items()
+            ]
+            or said("nothing"),
+        )
         for seat in state.seats()
-    )
+    ]
     events.append(
         Event(
             kind="sheets_revealed",
-            text=f"Turn {state.turn}: all price sheets are revealed. {shown}.",
+            say=said(
+                "Turn {turn}: all price sheets are revealed. {sheets}.",
+                turn=state.turn,
+                sheets=said_joined(shown),
+            ),
             data={"turn": state.turn, "sheets": sheets},
         )
     )
@@ -112,13 +124,23 @@ def reveal(state: GameState, events: list[Event]) -> None:
             totals[payout.seat] += payout.gold
     for seat in state.seats():
         state.gold[seat] += totals[seat]
-    lines = []
+    lines: list[Param] = []
     for row in rows:
-        paid = ", ".join(f"{seat_ref(p.seat)} {p.gold}" for p in row.payouts)
-        note = " (Embargo)" if row.embargo else (" (Festival)" if row.festivals else "")
-        lines.append(f"{deck.article(row.article).name}{note}: {paid}")
-    summary = "; ".join(lines) if lines else "nobody owns any article"
-    gold = ", ".join(f"{seat_ref(s)} {state.gold[s]}" for s in state.seats())
+        paid: list[Param] = [
+            said("{who} {gold}", who=Seat(seat=p.seat), gold=p.gold) for p in row.payouts
+        ]
+        article = deck.article_term(row.article)
+        if row.embargo:
+            line = said("{article} (Embargo): {paid}", article=article, paid=paid)
+        elif row.festivals:
+            line = said("{article} (Festival): {paid}", article=article, paid=paid)
+        else:
+            line = said("{article}: {paid}", article=article, paid=paid)
+        lines.append(line)
+    summary = said_joined(lines) if lines else said("nobody owns any article")
+    gold: list[Param] = [
+        said("{who} {gold}", who=Seat(seat=s), gold=state.gold[s]) for s in state.seats()
+    ]
     state.last_reveal = Reveal(
         turn=state.turn, sheets=sheets, income=rows, totals=totals, gold=list(state.gold)
     )
@@ -126,7 +148,12 @@ def reveal(state: GameState, events: list[Event]) -> None:
     events.append(
         Event(
             kind="income_paid",
-            text=f"Income for turn {state.turn}: {summary}. Gold now: {gold}.",
+            say=said(
+                "Income for turn {turn}: {summary}. Gold now: {gold}.",
+                turn=state.turn,
+                summary=summary,
+                gold=gold,
+            ),
             data={
                 "turn": state.turn,
                 "rows": [
@@ -137,3 +164,13 @@ def reveal(state: GameState, events: list[Event]) -> None:
             },
         )
     )
+
+
+def said_joined(parts: list[Param]) -> Param:
+    """Sentence parts joined with "; " instead of the usual ", "."""
+    if not parts:
+        return []
+    joined = parts[0]
+    for part in parts[1:]:
+        joined = said("{first}; {second}", first=joined, second=part)
+    return joined

@@ -1,7 +1,9 @@
 """Articles and special cards by what a player typed: full name or unambiguous prefix.
 
-Keys, display names and the data file's aliases are all accepted, in any case. The
-same tables feed the Discord layer's autocomplete (`article_choices`, `special_choices`).
+Keys, display names and the data file's aliases are all accepted, in any case, in
+English and in German (the `de` names and aliases). The same tables feed the Discord
+layer's autocomplete (`article_choices`, `special_choices`), which shows each name in
+the reader's language.
 """
 
 from collections.abc import Collection
@@ -21,7 +23,8 @@ def _fold(text: str) -> str:
 def _article_aliases() -> dict[str, str]:
     names: dict[str, str] = {}
     for a in deck.data().articles:
-        for alias in (a.key, a.name, *a.aliases):
+        german = (a.de.name, *a.de.aliases) if a.de is not None else ()
+        for alias in (a.key, a.name, *a.aliases, *german):
             names[alias] = a.key
     return names
 
@@ -32,6 +35,9 @@ def _special_aliases() -> dict[str, str]:
     for s in deck.data().specials:
         names[s.key] = s.key
         names[s.name] = s.key
+        if s.de is not None:
+            for alias in (s.de.name, *s.de.aliases):
+                names.setdefault(alias, s.key)
     return names
 
 
@@ -77,10 +83,19 @@ def _choices(typed: str, aliases: dict[str, str], names: dict[str, str]) -> list
     return [(name, key) for key, name in names.items() if key in keys]
 
 
-def article_choices(typed: str = "") -> list[tuple[str, str]]:
-    """(display name, key) of the articles matching a partly typed name, in list order."""
-    return _choices(typed, _article_aliases(), {a.key: a.name for a in deck.data().articles})
+def article_choices(typed: str = "", language: str = "en") -> list[tuple[str, str]]:
+    """(display name, key) of the articles matching a partly typed name (in either
+    language), in list order; names in `language` ("en" or "de")."""
+    names = {
+        a.key: a.de.name if language == "de" and a.de is not None else a.name
+        for a in deck.data().articles
+    }
+    return _choices(typed, _article_aliases(), names)
 
 
-def special_choices(typed: str = "") -> list[tuple[str, str]]:
-    return _choices(typed, _special_aliases(), {s.key: s.name for s in deck.data().specials})
+def special_choices(typed: str = "", language: str = "en") -> list[tuple[str, str]]:
+    names = {
+        s.key: s.de.name if language == "de" and s.de is not None else s.name
+        for s in deck.data().specials
+    }
+    return _choices(typed, _special_aliases(), names)

@@ -7,15 +7,16 @@ sheet is locked, except that an article gained after submitting must still be pr
 """
 
 from rules.errors import RuleError
-from rules.events import Event, seat_ref
+from rules.events import Event
 from rules.fantasy_business import deck, income, lookup
 from rules.fantasy_business.state import GameState
 from rules.fantasy_business.turn import end_turn
+from rules.words import Param, Say, Seat, Term, said, said_n
 
 
-def require_pricing_phase(state: GameState, doing: str) -> None:
+def require_pricing_phase(state: GameState, doing: Say) -> None:
     if state.phase == "auction":
-        raise RuleError(f"{doing} after the auctions; the auctions are still running.")
+        raise RuleError("{doing} after the auctions; the auctions are still running.", doing=doing)
 
 
 def price_range(state: GameState, key: str) -> tuple[int, int]:
@@ -39,22 +40,30 @@ def default_price(state: GameState, seat: int, key: str) -> int:
 
 
 def set_price(state: GameState, seat: int, typed: str, price: int, events: list[Event]) -> None:
-    require_pricing_phase(state, "Prices are set")
+    require_pricing_phase(state, said("Prices are set"))
     key = lookup.article_key(typed)
-    name = deck.article(key).name
+    name = deck.article_term(key)
     if key not in state.articles[seat]:
-        raise RuleError(f"You own no {name}, so you cannot price them.")
+        raise RuleError("You own no {article}, so you cannot price them.", article=name)
     sheet = state.sheets[seat]
     if sheet.submitted and key in sheet.prices:
         raise RuleError("Your price sheet is locked: you submitted it.")
     low, high = price_range(state, key)
     if not low <= price <= high:
-        raise RuleError(f"{name} sell for {low} to {high} gold; {price} is outside that range.")
+        raise RuleError(
+            "{article} sell for {low} to {high} gold; {price} is outside that range.",
+            article=name,
+            low=low,
+            high=high,
+            price=price,
+        )
     sheet.prices[key] = price
     events.append(
         Event(
             kind="price_set",
-            text=f"Your price for {name} this turn: {price} gold.",
+            say=said(
+                "Your price for {article} this turn: {price} gold.", article=name, price=price
+            ),
             seat=seat,
             data={"article": key, "price": price},
         )
@@ -63,7 +72,9 @@ def set_price(state: GameState, seat: int, typed: str, price: int, events: list[
         events.append(
             Event(
                 kind="late_price_set",
-                text=f"{seat_ref(seat)} has priced an article gained after submitting.",
+                say=said(
+                    "{who} has priced an article gained after submitting.", who=Seat(seat=seat)
+                ),
                 data={"seat": seat},
             )
         )
@@ -71,28 +82,34 @@ def set_price(state: GameState, seat: int, typed: str, price: int, events: list[
 
 
 def submit(state: GameState, seat: int, defaults: bool, events: list[Event]) -> None:
-    require_pricing_phase(state, "Price sheets are submitted")
+    require_pricing_phase(state, said("Price sheets are submitted"))
     sheet = state.sheets[seat]
     missing = unpriced(state, seat)
-    names = " and ".join(deck.article(key).name for key in missing)
+    names = and_list([deck.article_term(key) for key in missing])
     if sheet.submitted and not missing:
         raise RuleError("You already submitted your price sheet.")
     if missing and not defaults:
         if sheet.submitted:
             raise RuleError(
-                f"Your sheet is locked except for {names}, gained after you submitted: "
-                "price them with /price."
+                "Your sheet is locked except for {articles}, gained after you submitted: "
+                "price them with /price.",
+                articles=names,
             )
-        raise RuleError(f"Set a price for {names} before submitting.")
+        raise RuleError("Set a price for {articles} before submitting.", articles=names)
     filled = {key: default_price(state, seat, key) for key in missing}
     sheet.prices.update(filled)
     if filled:
-        listing = ", ".join(f"{deck.article(k).name} {p}" for k, p in filled.items())
+        listing: list[Param] = [
+            said("{article} {price}", article=deck.article_term(k), price=p)
+            for k, p in filled.items()
+        ]
         events.append(
             Event(
                 kind="prices_defaulted",
-                text=f"Prices filled in for you (last turn's price, else the base value): "
-                f"{listing}.",
+                say=said(
+                    "Prices filled in for you (last turn's price, else the base value): {prices}.",
+                    prices=listing,
+                ),
                 seat=seat,
                 data={"prices": dict(filled)},
             )
@@ -103,12 +120,28 @@ def submit(state: GameState, seat: int, defaults: bool, events: list[Event]) -> 
         events.append(
             Event(
                 kind="sheet_submitted",
-                text=f"{seat_ref(seat)} has submitted their price sheet"
-                + (f" ({len(waiting)} still to come)." if waiting else "."),
+                say=said_n(
+                    "{who} has submitted their price sheet ({n} still to come).",
+                    "{who} has submitted their price sheet ({n} still to come).",
+                    len(waiting),
+                    who=Seat(seat=seat),
+                )
+                if waiting
+                else said("{who} has submitted their price sheet.", who=Seat(seat=seat)),
                 data={"seat": seat, "waiting": waiting},
             )
         )
     maybe_reveal(state, events)
+
+
+def and_list(items: list[Term]) -> Param:
+    """ "A", "A and B", "A and B and C" (the words joined as the sheet names them)."""
+    if len(items) <= 1:
+        return list(items)
+    joined: Param = items[0]
+    for item in items[1:]:
+        joined = said("{first} and {second}", first=joined, second=item)
+    return joined
 
 
 def ready_to_reveal(state: GameState) -> bool:

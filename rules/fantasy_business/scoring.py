@@ -4,9 +4,10 @@ Ties go to the youngest tied player when the youngest (the first First Buyer) is
 them; otherwise the tied players share the win [ed].
 """
 
-from rules.events import Event, seat_ref
+from rules.events import Event
 from rules.fantasy_business import deck
 from rules.fantasy_business.state import GameState
+from rules.words import Param, Say, Seat, said, said_n
 
 
 def score(state: GameState, seat: int) -> int:
@@ -30,16 +31,28 @@ def winners(state: GameState) -> list[int]:
 def game_over_event(state: GameState) -> Event:
     totals = scores(state)
     won = winners(state)
-    names = " and ".join(seat_ref(s) for s in won)
-    table = ", ".join(f"{seat_ref(s)} {totals[s]}" for s in state.seats())
-    verb = "wins" if len(won) == 1 else "share the win"
+    table: list[Param] = [
+        said("{who} {score}", who=Seat(seat=s), score=totals[s]) for s in state.seats()
+    ]
+    if len(won) == 1:
+        result = said("{who} wins.", who=Seat(seat=won[0]))
+    else:
+        names: Param = Seat(seat=won[0])
+        for s in won[1:]:
+            names = said("{first} and {second}", first=names, second=Seat(seat=s))
+        result = said("{names} share the win.", names=names)
     return Event(
         kind="game_over",
-        text=f"The game is over after {_turns(state.total_turns)}. Scores (gold plus base values "
-        f"of articles): {table}. {names} {verb}.",
+        say=said(
+            "The game is over after {turns}. Scores (gold plus base values of articles): "
+            "{table}. {result}",
+            turns=_turns(state.total_turns),
+            table=table,
+            result=result,
+        ),
         data={"scores": totals, "winners": won, "gold": list(state.gold)},
     )
 
 
-def _turns(count: int) -> str:
-    return f"{count} turn" if count == 1 else f"{count} turns"
+def _turns(count: int) -> Say:
+    return said_n("{n} turn", "{n} turns", count)

@@ -9,11 +9,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.errors import RuleError
-from rules.events import Event, seat_ref
+from rules.events import Event
 from rules.fantasy_business import deck
 from rules.fantasy_business.state import GameState, Options, Sheet
 from rules.fantasy_business.turn import start_turn
 from rules.rng import Rng
+from rules.words import Seat, said
 
 OPTION_NAMES = frozenset({"turns", "low_prices", "sole_lowest_bonus"})
 
@@ -21,27 +22,35 @@ OPTION_NAMES = frozenset({"turns", "low_prices", "sole_lowest_bonus"})
 def _flag(name: str, value: Any) -> bool:
     if isinstance(value, bool):
         return value
-    raise RuleError(f"The {name} option is on or off (true or false), not {value!r}.")
+    raise RuleError(
+        "The {name} option is on or off (true or false), not {value}.", name=name, value=repr(value)
+    )
 
 
 def validate_options(raw: Mapping[str, Any], players: int | None = None) -> dict[str, Any]:
     unknown = sorted(set(raw) - OPTION_NAMES)
     if unknown:
-        raise RuleError(f"{', '.join(unknown)} is not an option of Fantasy Business.")
+        raise RuleError("{names} is not an option of Fantasy Business.", names=list(unknown))
     d = deck.data()
     turns = raw.get("turns")
     if turns is not None:
         if isinstance(turns, bool) or not isinstance(turns, int):
-            raise RuleError(f"The number of turns must be a whole number, not {turns!r}.")
+            raise RuleError(
+                "The number of turns must be a whole number, not {turns}.", turns=repr(turns)
+            )
         if not 1 <= turns <= d.turns:
             raise RuleError(
-                f"A game of Fantasy Business lasts 1 to {d.turns} turns; {turns} is outside "
-                "that range."
+                "A game of Fantasy Business lasts 1 to {most} turns; {turns} is outside "
+                "that range.",
+                most=d.turns,
+                turns=turns,
             )
         if players is not None and turns > deck.default_turns(players):
             raise RuleError(
-                f"With {players} players a game lasts at most {deck.default_turns(players)} "
-                f"turns; {turns} is too many."
+                "With {players} players a game lasts at most {most} turns; {turns} is too many.",
+                players=players,
+                most=deck.default_turns(players),
+                turns=turns,
             )
     low = raw.get("low_prices")
     sole = raw.get("sole_lowest_bonus")
@@ -58,8 +67,10 @@ def setup(
     d = deck.data()
     if not d.min_players <= players <= d.max_players:
         raise RuleError(
-            f"Fantasy Business is played by {d.min_players} to {d.max_players} players, "
-            f"not {players}."
+            "Fantasy Business is played by {least} to {most} players, not {players}.",
+            least=d.min_players,
+            most=d.max_players,
+            players=players,
         )
     chosen = Options(**validate_options(options, players))
     events: list[Event] = []
@@ -69,18 +80,24 @@ def setup(
         events.append(
             Event(
                 kind="first_buyer_chosen",
-                text=f"{seat_ref(first)} is drawn at random as the youngest player and takes "
-                "the First Buyer card.",
+                say=said(
+                    "{who} is drawn at random as the youngest player and takes "
+                    "the First Buyer card.",
+                    who=Seat(seat=first),
+                ),
                 data={"seat": first, "random": True},
             )
         )
     elif not 0 <= first < players:
-        raise RuleError(f"There is no player {first + 1} to be the First Buyer.")
+        raise RuleError("There is no player {number} to be the First Buyer.", number=first + 1)
     else:
         events.append(
             Event(
                 kind="first_buyer_chosen",
-                text=f"{seat_ref(first)} is the youngest player and takes the First Buyer card.",
+                say=said(
+                    "{who} is the youngest player and takes the First Buyer card.",
+                    who=Seat(seat=first),
+                ),
                 data={"seat": first, "random": False},
             )
         )

@@ -7,10 +7,11 @@ Warrant and Festival only take effect when the income is paid (see `income`).
 """
 
 from rules.errors import RuleError
-from rules.events import Event, seat_ref
+from rules.events import Event
 from rules.fantasy_business import deck, lookup
 from rules.fantasy_business.actions import PlaySpecial
 from rules.fantasy_business.state import GameState, Warrant
+from rules.words import Say, Seat, Term, said
 
 ATTACKS = ("thief", "fire", "pickpocket")
 
@@ -26,111 +27,144 @@ def play(state: GameState, seat: int, action: PlaySpecial, events: list[Event]) 
         )
     held = [c for c in state.specials[seat] if deck.card(c).key == kind]
     if not held:
-        raise RuleError(f"You do not hold {special.a_name}.")
+        raise RuleError("You do not hold {card}.", card=Term(english=special.a_name))
     target = _check_target(state, seat, action.target, special.name, special.needs_target)
     article = _check_article(action.article, special.name, special.needs_article)
     data: dict[str, object] = {"seat": seat, "special": kind, "name": special.name}
     if kind == "thief":
         assert target is not None and article is not None
         _take_article(state, seat, target, article, special.name)
-        text = (
-            f"{seat_ref(seat)} plays a Thief and steals {deck.a_card(article)} "
-            f"from {seat_ref(target)}."
+        text = said(
+            "{who} plays a Thief and steals {what} from {target}.",
+            who=Seat(seat=seat),
+            what=deck.one_card(article),
+            target=Seat(seat=target),
         )
         data |= {"target": target, "article": article}
     elif kind == "fire":
         assert target is not None and article is not None
         _take_article(state, None, target, article, special.name)
-        text = f"{seat_ref(seat)} plays Fire: {seat_ref(target)} discards {deck.a_card(article)}."
+        text = said(
+            "{who} plays Fire: {target} discards {what}.",
+            who=Seat(seat=seat),
+            target=Seat(seat=target),
+            what=deck.one_card(article),
+        )
         data |= {"target": target, "article": article}
     elif kind == "pickpocket":
         assert target is not None
         if state.gold[target] == 0:
-            raise RuleError(f"{seat_ref(target)} has no gold for a Pickpocket to take.")
+            raise RuleError(
+                "{target} has no gold for a Pickpocket to take.", target=Seat(seat=target)
+            )
         taken = min(deck.data().pickpocket_max, state.gold[target])
         state.gold[target] -= taken
         state.gold[seat] += taken
-        text = (
-            f"{seat_ref(seat)} plays a Pickpocket and takes {taken} gold from {seat_ref(target)}."
+        text = said(
+            "{who} plays a Pickpocket and takes {gold} gold from {target}.",
+            who=Seat(seat=seat),
+            gold=taken,
+            target=Seat(seat=target),
         )
         data |= {"target": target, "gold": taken}
     elif kind == "guards":
         if seat not in state.played.guarded:
             state.played.guarded.append(seat)
-        text = (
-            f"{seat_ref(seat)} plays Guards: Thief, Fire and Pickpocket cannot target them "
-            "until the end of this turn."
+        text = said(
+            "{who} plays Guards: Thief, Fire and Pickpocket cannot target them "
+            "until the end of this turn.",
+            who=Seat(seat=seat),
         )
     elif kind == "embargo":
         assert article is not None
         state.played.embargoes.append(article)
-        text = (
-            f"{seat_ref(seat)} plays an Embargo on {_name(article)}: nobody is paid for "
-            "them this turn."
+        text = said(
+            "{who} plays an Embargo on {article}: nobody is paid for them this turn.",
+            who=Seat(seat=seat),
+            article=_name(article),
         )
         data |= {"article": article}
     elif kind == "royal_warrant":
         assert article is not None
         if article not in state.articles[seat]:
             raise RuleError(
-                f"You own no {_name(article)}, so you cannot use a Royal Warrant on them."
+                "You own no {article}, so you cannot use a Royal Warrant on them.",
+                article=_name(article),
             )
         state.played.warrants.append(Warrant(seat=seat, article=article))
-        text = (
-            f"{seat_ref(seat)} plays a Royal Warrant on {_name(article)}: this turn they are "
-            f"paid their price + {deck.data().warrant_bonus} per card for them, whatever the "
-            "others ask."
+        text = said(
+            "{who} plays a Royal Warrant on {article}: this turn they are paid their price "
+            "+ {bonus} per card for them, whatever the others ask.",
+            who=Seat(seat=seat),
+            article=_name(article),
+            bonus=deck.data().warrant_bonus,
         )
         data |= {"article": article}
     elif kind == "festival":
         assert article is not None
         state.played.festivals.append(article)
-        times = deck.times_word(deck.data().festival_factor, verb=True)
-        text = (
-            f"{seat_ref(seat)} plays a Festival on {_name(article)}: all income paid for "
-            f"them this turn is {times}."
+        text = said(
+            "{who} plays a Festival on {article}: all income paid for them this turn is {times}.",
+            who=Seat(seat=seat),
+            article=_name(article),
+            times=times_said(deck.data().festival_factor),
         )
         data |= {"article": article}
     else:
         amount = deck.data().subsidy
         state.gold[seat] += amount
-        text = f"{seat_ref(seat)} plays a Subsidy and takes {amount} gold from the bank."
+        text = said(
+            "{who} plays a Subsidy and takes {gold} gold from the bank.",
+            who=Seat(seat=seat),
+            gold=amount,
+        )
         data |= {"gold": amount}
     state.specials[seat].remove(held[0])
     state.discards.append(held[0])
     state.played.cards.append((seat, kind))
-    events.append(Event(kind="special_played", text=text, data=data))
+    events.append(Event(kind="special_played", say=text, data=data))
 
 
-def _name(article: str) -> str:
-    return deck.article(article).name
+def _name(article: str) -> Term:
+    return deck.article_term(article)
+
+
+def times_said(factor: int) -> Say:
+    """ "doubled", "tripled", "multiplied by 4" (see `deck.times_word`)."""
+    if factor == 2:
+        return said("doubled")
+    if factor == 3:
+        return said("tripled")
+    return said("multiplied by {factor}", factor=factor)
 
 
 def _check_target(
-    state: GameState, seat: int, target: int | None, name: str, needed: bool
+    state: GameState, seat: int, target: int | None, english: str, needed: bool
 ) -> int | None:
+    name = Term(english=english)
     if not needed:
         if target is not None:
-            raise RuleError(f"The {name} card targets no player; leave the target out.")
+            raise RuleError("The {card} card targets no player; leave the target out.", card=name)
         return None
     if target is None:
-        raise RuleError(f"Name the player the {name} card targets.")
+        raise RuleError("Name the player the {card} card targets.", card=name)
     if not 0 <= target < state.players:
-        raise RuleError(f"There is no player {target + 1} at this table.")
+        raise RuleError("There is no player {number} at this table.", number=target + 1)
     if target == seat:
-        raise RuleError(f"The {name} card targets another player, not yourself.")
+        raise RuleError("The {card} card targets another player, not yourself.", card=name)
     if target in state.played.guarded:
-        raise RuleError(f"{seat_ref(target)} is protected by Guards this turn.")
+        raise RuleError("{target} is protected by Guards this turn.", target=Seat(seat=target))
     return target
 
 
-def _check_article(typed: str | None, name: str, needed: bool) -> str | None:
+def _check_article(typed: str | None, english: str, needed: bool) -> str | None:
+    name = Term(english=english)
     if not needed:
         if typed is not None:
-            raise RuleError(f"The {name} card names no article; leave the article out.")
+            raise RuleError("The {card} card names no article; leave the article out.", card=name)
         return None
     if typed is None:
-        raise RuleError(f"Name the article for the {name} card.")
+        raise RuleError("Name the article for the {card} card.", card=name)
     return lookup.article_key(typed)
 
 
@@ -140,9 +174,15 @@ def _take_article(
     """Move one card of `article` from `target` to `taker` (None: to the discards)."""
     owned = state.articles[target]
     if not owned:
-        raise RuleError(f"{seat_ref(target)} has no article cards for your {card} to take.")
+        raise RuleError(
+            "{target} has no article cards for your {card} to take.",
+            target=Seat(seat=target),
+            card=Term(english=card),
+        )
     if article not in owned:
-        raise RuleError(f"{seat_ref(target)} owns no {_name(article)}.")
+        raise RuleError(
+            "{target} owns no {article}.", target=Seat(seat=target), article=_name(article)
+        )
     remove_article(state, target, article)
     if taker is None:
         state.discards.append(discard_id(state, article))

@@ -8,55 +8,69 @@ needs [ed].
 """
 
 from rules.errors import RuleError
-from rules.events import Event, seat_ref
+from rules.events import Event
 from rules.fantasy_business import deck, lookup
 from rules.fantasy_business.actions import Give
 from rules.fantasy_business.pricing import maybe_reveal
 from rules.fantasy_business.specials import add_article, remove_article
 from rules.fantasy_business.state import GameState
+from rules.words import Param, Seat, Term, said
 
 
 def give(state: GameState, seat: int, action: Give, events: list[Event]) -> None:
     to, gold = action.to, action.gold
     if not 0 <= to < state.players:
-        raise RuleError(f"There is no player {to + 1} at this table.")
+        raise RuleError("There is no player {number} at this table.", number=to + 1)
     if to == seat:
         raise RuleError("You cannot give something to yourself.")
     if gold < 0:
         raise RuleError(
-            f"You can only give gold, not take it: the amount must not be negative, not {gold}."
+            "You can only give gold, not take it: the amount must not be negative, not {gold}.",
+            gold=gold,
         )
     if gold == 0 and action.article is None and action.card is None:
         raise RuleError("Give some gold, an article card, a special card, or several of them.")
     if gold > state.gold[seat]:
-        raise RuleError(f"You have only {state.gold[seat]} gold; you cannot give {gold}.")
+        raise RuleError(
+            "You have only {have} gold; you cannot give {gold}.", have=state.gold[seat], gold=gold
+        )
     auction = state.auction
     if auction is not None and auction.high_bidder == seat and auction.price is not None:
         spare = state.gold[seat] - auction.price
         if gold > spare:
             raise RuleError(
-                f"Your bid of {auction.price} gold stands, so you can give at most {spare} "
-                f"gold until the auction ends, not {gold}."
+                "Your bid of {price} gold stands, so you can give at most {spare} "
+                "gold until the auction ends, not {gold}.",
+                price=auction.price,
+                spare=spare,
+                gold=gold,
             )
     article = None if action.article is None else lookup.article_key(action.article)
     if article is not None and article not in state.articles[seat]:
-        raise RuleError(f"You own no {deck.article(article).name}, so you cannot give one.")
+        raise RuleError(
+            "You own no {article}, so you cannot give one.", article=deck.article_term(article)
+        )
     card_id = None if action.card is None else _held_special(state, seat, action.card)
     state.gold[seat] -= gold
     state.gold[to] += gold
-    parts = [f"{gold} gold"] if gold else []
+    parts: list[Param] = [said("{gold} gold", gold=gold)] if gold else []
     if article is not None:
         remove_article(state, seat, article)
         add_article(state, to, article)
-        parts.append(deck.a_card(article))
+        parts.append(deck.one_card(article))
     if card_id is not None:
         state.specials[seat].remove(card_id)
         state.specials[to].append(card_id)
-        parts.append("a special card")
+        parts.append(said("a special card"))
     events.append(
         Event(
             kind="gift",
-            text=f"{seat_ref(seat)} gives {seat_ref(to)} {' and '.join(parts)}.",
+            say=said(
+                "{who} gives {to} {what}.",
+                who=Seat(seat=seat),
+                to=Seat(seat=to),
+                what=joined_and(parts),
+            ),
             data={
                 "seat": seat,
                 "to": to,
@@ -78,8 +92,12 @@ def give(state: GameState, seat: int, action: Give, events: list[Event]) -> None
             events.append(
                 Event(
                     kind="price_needed",
-                    text=f"{seat_ref(to)} must still price {deck.article(late[0]).name}, "
-                    "gained after submitting, before the sheets are revealed.",
+                    say=said(
+                        "{who} must still price {article}, gained after submitting, before the "
+                        "sheets are revealed.",
+                        who=Seat(seat=to),
+                        article=deck.article_term(late[0]),
+                    ),
                     data={"seat": to, "articles": late},
                 )
             )
@@ -92,7 +110,10 @@ def _held_special(state: GameState, seat: int, typed: str) -> int:
     for card_id in state.specials[seat]:
         if deck.card(card_id).key == kind:
             return card_id
-    raise RuleError(f"You do not hold {deck.special(kind).a_name}, so you cannot give one.")
+    raise RuleError(
+        "You do not hold {card}, so you cannot give one.",
+        card=Term(english=deck.special(kind).a_name),
+    )
 
 
 def _tell_special(seat: int, to: int, card_id: int, events: list[Event]) -> None:
@@ -101,7 +122,9 @@ def _tell_special(seat: int, to: int, card_id: int, events: list[Event]) -> None
     events.append(
         Event(
             kind="special_given",
-            text=f"You give {seat_ref(to)} your {special.name} card.",
+            say=said(
+                "You give {to} your {card} card.", to=Seat(seat=to), card=Term(english=special.name)
+            ),
             seat=seat,
             data={"to": to, "special": special.key, "name": special.name},
         )
@@ -109,8 +132,23 @@ def _tell_special(seat: int, to: int, card_id: int, events: list[Event]) -> None
     events.append(
         Event(
             kind="special_received",
-            text=f"{seat_ref(seat)} gives you {special.a_name}: {special.text}",
+            say=said(
+                "{who} gives you {card}: {text}",
+                who=Seat(seat=seat),
+                card=Term(english=special.a_name),
+                text=special.text,
+            ),
             seat=to,
             data={"from": seat, "special": special.key, "name": special.name},
         )
     )
+
+
+def joined_and(parts: list[Param]) -> Param:
+    """ "A", "A and B", "A and B and C"."""
+    if not parts:
+        return []
+    joined = parts[0]
+    for part in parts[1:]:
+        joined = said("{first} and {second}", first=joined, second=part)
+    return joined

@@ -4,10 +4,11 @@ The First Buyer draws one card per player into the centre; after the income the 
 Buyer card passes left and the next turn starts, until the last turn has been paid.
 """
 
-from rules.events import Event, seat_ref
+from rules.events import Event
 from rules.fantasy_business import deck
 from rules.fantasy_business.scoring import game_over_event
 from rules.fantasy_business.state import GameState, Played, Sheet
+from rules.words import Seat, said
 
 
 def draw(state: GameState, count: int, events: list[Event]) -> list[int]:
@@ -22,8 +23,11 @@ def draw(state: GameState, count: int, events: list[Event]) -> list[int]:
             events.append(
                 Event(
                     kind="deck_reshuffled",
-                    text=f"The draw pile ran out: the {len(state.draw_pile)} discards "
-                    "are shuffled into a new draw pile.",
+                    say=said(
+                        "The draw pile ran out: the {count} discards are shuffled into a new "
+                        "draw pile.",
+                        count=len(state.draw_pile),
+                    ),
                     data={"cards": len(state.draw_pile)},
                 )
             )
@@ -37,13 +41,18 @@ def start_turn(state: GameState, events: list[Event]) -> None:
     state.auction = None
     state.centre = draw(state, state.players, events)
     state.dealt = tuple(state.centre)
-    shown = ", ".join(deck.public_name(c) for c in state.centre)
-    fb = seat_ref(state.first_buyer)
     events.append(
         Event(
             kind="turn_started",
-            text=f"Turn {state.turn} of {state.total_turns}: {fb} is the First Buyer and lays "
-            f"out {len(state.centre)} cards: {shown}. {fb} designates the first card.",
+            say=said(
+                "Turn {turn} of {turns}: {who} is the First Buyer and lays out {count} cards: "
+                "{cards}. {who} designates the first card.",
+                turn=state.turn,
+                turns=state.total_turns,
+                who=Seat(seat=state.first_buyer),
+                count=len(state.centre),
+                cards=[deck.public_term(c) for c in state.centre],
+            ),
             data={
                 "turn": state.turn,
                 "total_turns": state.total_turns,
@@ -65,8 +74,10 @@ def begin_pricing(state: GameState, events: list[Event]) -> None:
     events.append(
         Event(
             kind="pricing_started",
-            text="The auctions are over. Everyone now sets their selling prices secretly "
-            "and submits their sheet; special cards may be played until you submit.",
+            say=said(
+                "The auctions are over. Everyone now sets their selling prices secretly "
+                "and submits their sheet; special cards may be played until you submit."
+            ),
             data={"turn": state.turn},
         )
     )
@@ -86,7 +97,7 @@ def end_turn(state: GameState, events: list[Event]) -> None:
     events.append(
         Event(
             kind="first_buyer_passed",
-            text=f"The First Buyer card passes to {seat_ref(state.first_buyer)}.",
+            say=said("The First Buyer card passes to {who}.", who=Seat(seat=state.first_buyer)),
             data={"seat": state.first_buyer},
         )
     )
