@@ -13,13 +13,12 @@ reader's Discord client lists (`commands_in`).
 """
 
 import json
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
-from bot.i18n import ENGLISH, N_, _, current, n_, term
+from bot.i18n import ENGLISH, N_, _, current, n_, quoted, term
 from bot.i18n.catalogs import COMMAND_NAME
 from rules.fagins_gang.board import BOARD, Board
 from rules.fantasy_business import deck
@@ -92,11 +91,6 @@ OPTION_SPANS = frozenset(
 """Option names the texts quote on their own (`low_prices`): shown by their German names
 too. Other code spans without a leading slash are plan words and stay as they are."""
 
-_SPAN = re.compile(r"`([^`\n]+)`")
-_TOKEN = re.compile(r'\S*"[^"]*"\S*|\S+')
-_OPTION = re.compile(r"^(\[?)([a-z_]+):(.*)$", re.DOTALL)
-_NAME = re.compile(r"^[a-z_]+$")
-
 
 def _name(word: str) -> str:
     """A command, group or option name as Discord shows it to the reader."""
@@ -107,31 +101,13 @@ def _name(word: str) -> str:
     return translations(current()).lookup(word, None, None, context=COMMAND_NAME)
 
 
-def _command_span(span: str) -> str:
-    if span in OPTION_SPANS:
-        return _name(span)
-    if not span.startswith("/"):
-        return span
-    shown = []
-    for token in _TOKEN.findall(span[1:]):
-        option = _OPTION.match(token)
-        if option:
-            bracket, name, value = option.groups()
-            shown.append(f"{bracket}{_name(name)}:{value}")
-        elif _NAME.match(token):
-            shown.append(_name(token))
-        else:
-            shown.append(token)
-    return "/" + " ".join(shown)
-
-
 def commands_in(text: str) -> str:
     """`text` with the slash commands it quotes (`/game new game:<…>`) and their option
     names in the reader's language, as their Discord client lists them (the names come
     from the catalog's `command name` entries); values stay as typed."""
     if current() == ENGLISH:
         return text
-    return _SPAN.sub(lambda found: "`" + _command_span(found.group(1)) + "`", text)
+    return quoted.commands_in(text, _name, OPTION_SPANS)
 
 
 # -- Fantasy Business -----------------------------------------------------------------------

@@ -73,7 +73,18 @@ def _(message: str) -> str:
     """`message` (English) in the language being spoken."""
     if current() == ENGLISH:
         return message
-    return str(_catalog().lookup(message, None, None, strict=STRICT))
+    return _commands(str(_catalog().lookup(message, None, None, strict=STRICT)))
+
+
+def _commands(text: str) -> str:
+    """Quoted slash commands by the names the reader's client lists (`bot.i18n.quoted`)."""
+    from bot.i18n import quoted
+    from bot.i18n.catalogs import COMMAND_NAME
+
+    catalog = _catalog()
+    return quoted.commands_in(
+        text, lambda word: str(catalog.lookup(word, None, None, context=COMMAND_NAME))
+    )
 
 
 def n_(singular: str, plural: str, count: int) -> str:
@@ -81,7 +92,7 @@ def n_(singular: str, plural: str, count: int) -> str:
     the count with `.format(n=...)`)."""
     if current() == ENGLISH:
         return singular if count == 1 else plural
-    return str(_catalog().lookup(singular, plural, count, strict=STRICT))
+    return _commands(str(_catalog().lookup(singular, plural, count, strict=STRICT)))
 
 
 def known(text: str) -> str:
@@ -89,7 +100,7 @@ def known(text: str) -> str:
     constant passed along as a reason), else unchanged (already translated or built)."""
     if current() == ENGLISH:
         return text
-    return str(_catalog().lookup(text, None, None, strict=False))
+    return _commands(str(_catalog().lookup(text, None, None, strict=False)))
 
 
 def N_(message: str) -> str:
@@ -122,7 +133,7 @@ def say(sentence: Say) -> str:
     catalog = _catalog()
     return render(
         sentence,
-        lambda key, plural, count: catalog.lookup(key, plural, count, strict=STRICT),
+        lambda key, plural, count: _commands(catalog.lookup(key, plural, count, strict=STRICT)),
         term=term,
         number=number,
     )

@@ -72,6 +72,9 @@ class Language:
         """The translation of `key` (its plural form for `count`); the English when the
         catalog has none, or `Untranslated` in strict mode."""
         wanted: object = key if context is None else f"{context}\x04{key}"
+        if plural is None and wanted not in self.known and (wanted, 0) in self.known:
+            # The same English is also the singular of a plural message: one entry.
+            plural, count = key, 1
         if plural is not None:
             wanted = (wanted, 0)
         if wanted not in self.known or not self.known[wanted]:

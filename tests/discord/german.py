@@ -73,14 +73,19 @@ def _get(node: Any, key: str) -> Any:
 # -- no English for a German reader ---------------------------------------------------------
 
 ENGLISH_WORDS = re.compile(
-    r"\b(the|you|your|is|are|and|to|of|with|has|have|was|this|that|turn|players?|game|"
-    r"wins?|not|cannot|it|for|from|now|here)\b",
+    r"\b(the|you|your|is|are|and|to|of|with|has|have|this|that|turn|players?|game|"
+    r"wins?|cannot|it|for|from|now|here)\b",
     re.IGNORECASE,
 )
 """English function words (and a few game words) that German never uses as words."""
 ALLOWED = re.compile(r"<[@#:][^>]*>|https?://\S+|`[^`]*`|\*\*[^*]*\*\*")
 """Mentions, stamps, links, code (commands are typed as the bot names them) and bold
 names (players' names are theirs)."""
+
+
+PROPER_NAMES = r"\{[^}]*\}|[*_`]+|Fantasy Business|Fagin's Gang|Smithfield Market|Fagin"
+"""Split sentences at placeholders, markup and the games' proper names (German keeps
+them), so a fragment is English words only."""
 
 
 @cache
@@ -95,7 +100,7 @@ def english_fragments() -> tuple[str, ...]:
         if set(texts) & set(strings):
             continue  # the same in German (a name, an emoji line)
         for text in texts:
-            for piece in re.split(r"\{[^}]*\}|[*_`]+", str(text)):
+            for piece in re.split(PROPER_NAMES, str(text)):
                 piece = piece.strip(" .,:;!?()—-\n")
                 if len(piece.split()) >= 3:
                     pieces.add(piece)

@@ -65,11 +65,15 @@ def test_the_german_texts_use_the_seed_words_and_german_command_names() -> None:
     assert "Gassenjungen" in texts["fagins-gang"] and "Startspieler" in texts["fagins-gang"]
     assert "Warensteine" in texts["fagins-gang"] and "Smithfield Market" in texts["market"]
     assert "Weisse Hand" in texts["stealing"]
-    # Commands appear as the German client lists them; values and plan words stay.
+    # Commands appear as the German client lists them.
     assert "`/regeln thema:<Thema>`" in texts["overview"]
     assert "`/statistik`, `/rangliste`" in texts["overview"]
     assert "`/spiel verlauf`" in texts["overview"]
-    assert '`/move plan:"thames up 2; stpauls enter up 1; bow fagin"`' in texts["moving"]
+    # Plan examples in German words, which the parser takes (tests/i18n/test_fg_german.py).
+    assert (
+        '`/ziehen plan:"themse hoch 2; kathedrale einsetzen hoch 1; bow fagin"`'
+        in (texts["moving"])
+    )
 
 
 def test_the_german_texts_say_the_numbers_of_edited_data_files() -> None:
@@ -79,7 +83,7 @@ def test_the_german_texts_say_the_numbers_of_edited_data_files() -> None:
     assert "je 12 Gold, 9 Runden (7 bei 7–8 Spielern)" in fb
     assert "(Preise ab 1 Gold)" in fb and "die +3 nur" in fb
     assert "Preis + 3 pro Karte" in texts["prices"] and "dem Dreifachen davon" in texts["prices"]
-    assert "Take up to 5 gold" in texts["specials"]  # no German card texts in the data yet
+    assert "Nimm einem anderen Spieler bis zu 5 Gold weg." in texts["specials"]
     fg = texts["fagins-gang"]
     assert "25 Schillingen" in fg and "mehr als 30 Warensteine" in fg
     assert "Wer 2 Gassenjungen bei Fagin hat, gewinnt (`fagin_ziel`: 1–4)" in fg
