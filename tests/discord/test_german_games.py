@@ -155,6 +155,14 @@ async def test_a_german_table_plays_fantasy_business_in_german(
             assert_all_german(table)
             channel = "\n".join(t for m in w.channel.history() for t in texts_of(m))
             assert re.search(r"Runde|Zug", channel), channel[-500:]
+            # Secrets in German: nobody played a special, so no special's face (in either
+            # language) was ever shown in the channel, though specials were auctioned.
+            with speaking(GERMAN):
+                faces = {term(s.name) for s in deck.specials().values()}
+            faces |= {s.name for s in deck.specials().values()}
+            for face in faces:
+                assert not re.search(rf"\b{re.escape(face)}\b", channel), face
+            assert "Sonderkarte" in channel
 
 
 def fg_state(w: World) -> FaginState:
@@ -205,12 +213,15 @@ async def test_a_german_table_plays_fagins_gang_in_german(
         with german_clients(monkeypatch, {p.id for p in w.players}):
             table = Table(w)
             await open_table(table, "fagins-gang", round_limit=5)
-            moves = 0
+            moves = markets = 0
             while w.store.open_game(w.channel.id) is not None:
                 state = fg_state(w)
                 seat = FG_RULES.waiting_on(state)[0]
                 action = greedy_action(state, seat)
-                if state.phase == "market":
+                if state.phase == "actions" and state.round % 2 == 0 and seat == state.first_player:
+                    action = OpenMarket()  # the market, its buttons and trades in German too
+                    markets += 1
+                elif state.phase == "market":
                     trades = [
                         a for a in FG_RULES.legal_actions(state, seat) if isinstance(a, Buy | Sell)
                     ]
@@ -218,5 +229,5 @@ async def test_a_german_table_plays_fagins_gang_in_german(
                 text = await play_fg(table, seat, action)
                 assert not text.startswith("❌"), (action, text)
                 moves += 1
-            assert moves >= 15
+            assert moves >= 15 and markets >= 1
             assert_all_german(table)
