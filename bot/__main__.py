@@ -73,6 +73,12 @@ def parser() -> argparse.ArgumentParser:
         metavar="P",
         help=f"loopback port of the page (default {DEFAULT_SANDBOX_PORT}; 0 picks a free one)",
     )
+    sandbox.add_argument(
+        "--language",
+        choices=("en", "de"),
+        default="en",
+        help="de: a German server whose players' Discord is set to German (default en)",
+    )
     backup = commands.add_parser(
         "backup",
         help="copy the database to PATH, consistently, even while the bot runs",
@@ -127,7 +133,7 @@ def main(argv: list[str]) -> int:
 
 def run(args: argparse.Namespace, settings: Settings) -> int:
     if args.command == "sandbox":
-        return run_sandbox(settings, players=args.players, port=args.port)
+        return run_sandbox(settings, players=args.players, port=args.port, language=args.language)
     if args.command == "backup":
         return backup(settings, args.path)
     if args.command == "migrate-to":
@@ -233,7 +239,7 @@ def replay_file(path: Path) -> int:
     return 0
 
 
-def run_sandbox(settings: Settings, *, players: int, port: int) -> int:
+def run_sandbox(settings: Settings, *, players: int, port: int, language: str = "en") -> int:
     # The sandbox prints one line; its log stays quiet unless a level was asked for.
     if "log_level" in settings.model_fields_set:
         logging.basicConfig(
@@ -253,7 +259,7 @@ def run_sandbox(settings: Settings, *, players: int, port: int) -> int:
         )
         return 2
     try:
-        asyncio.run(sandbox.run_sandbox(settings, players=players, port=port))
+        asyncio.run(sandbox.run_sandbox(settings, players=players, port=port, language=language))
     except OSError as error:
         print(
             f"smithfield: cannot serve the sandbox on 127.0.0.1:{port} ({error.strerror}); "

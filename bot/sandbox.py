@@ -22,9 +22,10 @@ import asyncio
 import contextlib
 import logging
 import signal
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import Any
 
 import simcord
 from simcord.builders import ChannelHandle, GuildHandle, WebhookHandle
@@ -73,17 +74,42 @@ def sandbox_settings(settings: Settings) -> Settings:
     )
 
 
-def build_world(env: simcord.Env, players: int) -> SandboxWorld:
-    """The server, #table and the players, in an order that gives the same ids each run."""
+def build_world(env: simcord.Env, players: int, language: str = "en") -> SandboxWorld:
+    """The server, #table and the players, in an order that gives the same ids each run.
+    `language` is the server's preferred language (new tables default to it)."""
     if not 1 <= players <= MAX_PLAYERS:
         raise ValueError(f"players must be between 1 and {MAX_PLAYERS}")
     env.backend.bot_user.name = "Smithfield"
-    guild = env.create_guild("Smithfield sandbox", id=GUILD_ID)
+    guild = env.create_guild(
+        "Smithfield sandbox", id=GUILD_ID, preferred_locale="de" if language == "de" else None
+    )
     table = guild.create_text_channel("table", topic="Play here: /game new, /game join, ...")
     # Players are created after the channel, so fewer or more players keep these ids.
     members = [guild.add_member(env.create_user(name)) for name in PLAYER_NAMES[:players]]
     notes = guild.create_webhook(table, "Sandbox")
     return SandboxWorld(env, guild, table, members, notes)
+
+
+@contextlib.contextmanager
+def german_clients() -> Iterator[None]:
+    """Every simulated player's Discord client set to German: simcord sends each
+    interaction with the locale `en-US`, a German client sends `de`."""
+    from simcord import interactions
+
+    original = interactions.base_payload
+
+    def german(*args: Any, **kwargs: Any) -> Any:
+        record, payload = original(*args, **kwargs)
+        payload["locale"] = "de"
+        if "guild_locale" in payload:
+            payload["guild_locale"] = "de"
+        return record, payload
+
+    interactions.base_payload = german
+    try:
+        yield
+    finally:
+        interactions.base_payload = original
 
 
 def real_now() -> datetime:
@@ -101,9 +127,12 @@ class Sandbox:
         port: int = DEFAULT_PORT,
         tick: bool = True,
         clock: Callable[[], datetime] = real_now,
+        language: str = "en",
     ) -> None:
         self.settings = sandbox_settings(settings)
         self.player_count = players
+        self.language = language
+        """"de": a German server whose players' Discord is set to German."""
         self.port = port
         self.tick = tick
         self.real_clock = clock
@@ -154,7 +183,9 @@ class Sandbox:
         # The sandbox runs until stopped; bot errors are logged by discord.py as on
         # Discord instead of being collected for a test to inspect.
         env = simcord.Env(bot, check_errors=False, shard_count=simulated_shard_count(bot))
-        self._world = build_world(env, self.player_count)
+        self._world = build_world(env, self.player_count, self.language)
+        if self.language == "de":
+            self._stack.enter_context(german_clients())
         lag = (self.real_clock() - env.now()).total_seconds()
         env.backend.clock.advance(max(0.0, lag))
         await env.start()
@@ -260,12 +291,12 @@ def ready_line(url: str) -> str:
     )
 
 
-async def run_sandbox(settings: Settings, *, players: int, port: int) -> None:
+async def run_sandbox(settings: Settings, *, players: int, port: int, language: str = "en") -> None:
     """Run until Ctrl-C (SIGINT) or SIGTERM."""
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, stop.set)
-    async with Sandbox(settings, players=players, port=port) as sandbox:
+    async with Sandbox(settings, players=players, port=port, language=language) as sandbox:
         print(ready_line(sandbox.url), flush=True)
         await stop.wait()

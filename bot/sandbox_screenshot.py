@@ -45,13 +45,13 @@ async def picture_of_room(
     await tab.screenshot(out)
 
 
-async def take(out: Path, phone: Path | None) -> None:
+async def take(out: Path, phone: Path | None, language: str = "en") -> None:
     with tempfile.TemporaryDirectory(prefix="smithfield-screenshot-") as folder:
         settings = Settings().model_copy(
             update={"sandbox_database_path": Path(folder) / "sandbox.db", "seed": SEED}
         )
         async with (
-            Sandbox(settings, players=3, port=0, tick=False) as sandbox,
+            Sandbox(settings, players=3, port=0, tick=False, language=language) as sandbox,
             Chromium() as browser,
         ):
             auction = await auction_scene(sandbox)
@@ -60,7 +60,7 @@ async def take(out: Path, phone: Path | None) -> None:
                 await picture_of_room(sandbox, browser.tab, "table", auction, phone, PHONE)
 
 
-async def take_all(folder: Path) -> None:
+async def take_all(folder: Path, language: str = "en") -> None:
     """Every picture the calm-table work is judged by, at desktop and phone width: the
     auction, the market, a DM sheet after an edit, the standings, `/board` shared."""
     folder.mkdir(parents=True, exist_ok=True)
@@ -76,7 +76,7 @@ async def take_all(folder: Path) -> None:
                 update={"sandbox_database_path": Path(temporary) / "sandbox.db", "seed": SEED}
             )
             async with (
-                Sandbox(settings, players=3, port=0, tick=False) as sandbox,
+                Sandbox(settings, players=3, port=0, tick=False, language=language) as sandbox,
                 Chromium() as browser,
             ):
                 room = "table"
@@ -100,13 +100,16 @@ def main(argv: list[str]) -> int:
     parser.add_argument(
         "--all", type=Path, metavar="FOLDER", help="every scene at both widths, into FOLDER"
     )
+    parser.add_argument(
+        "--language", choices=("en", "de"), default="en", help="de: a German server and players"
+    )
     args = parser.parse_args(argv)
     try:
         if args.all is not None:
-            asyncio.run(take_all(args.all))
+            asyncio.run(take_all(args.all, args.language))
             print(f"wrote the scenes into {args.all}")
             return 0
-        asyncio.run(take(args.out, args.phone))
+        asyncio.run(take(args.out, args.phone, args.language))
     except BrowserError as error:
         print(f"smithfield: {error}", file=sys.stderr)
         return 2
