@@ -14,7 +14,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.i18n import GERMAN, language_of
+from bot.i18n import GERMAN
 from bot.i18n.catalogs import COMMAND_NAME, translations
 
 NAMES = {
@@ -29,14 +29,15 @@ def context_of(location: app_commands.TranslationContextLocation) -> str | None:
 
 
 class CommandTranslator(app_commands.Translator):
+    """German names and descriptions from the catalog; None (English) otherwise."""
+
     async def translate(
         self,
         string: app_commands.locale_str,
         locale: discord.Locale,
         context: app_commands.TranslationContextTypes,
     ) -> str | None:
-        if locale is not discord.Locale.german and language_of(locale) != GERMAN:
-            return None
+        # Discord has one German locale (`de`); every other locale gets the English.
         if locale is not discord.Locale.german:
             return None
         text = translations(GERMAN).lookup(

@@ -1,32 +1,15 @@
-"""Fagin's Gang plans written the way a German player writes them."""
+"""Fagin's Gang plans written the way a German player writes them (the words German
+autocomplete offers: `rules.fagins_gang.completions.german_word`)."""
 
 import re
 
 from rules.fagins_gang import Move, Steal
 from rules.fagins_gang.actions import format_move, format_steal
-
-WORDS = {
-    "thames": "themse",
-    "stpauls": "kathedrale",
-    "up": "hoch",
-    "down": "runter",
-    "enter": "einsetzen",
-    "leave": "verlassen",
-    "top": "oben",
-    "bottom": "unten",
-    "exchange": "tausche",
-    "for": "gegen",
-    "blue": "blau",
-    "green": "grün",
-    "red": "rot",
-    "yellow": "gelb",
-    "black": "schwarz",
-    "purple": "lila",
-}
+from rules.fagins_gang.completions import german_word
 
 
 def german(text: str) -> str:
-    return re.sub(r"[a-z]+", lambda m: WORDS.get(m.group(0), m.group(0)), text)
+    return re.sub(r"[a-z]+", lambda m: german_word(m.group(0)), text)
 
 
 def german_move(action: Move) -> str:
@@ -38,8 +21,8 @@ def german_steal(action: Steal) -> str:
 
 
 def german_colours(colours: list[str]) -> str:
-    return " ".join(WORDS[colour] for colour in colours)
+    return " ".join(german_word(colour) for colour in colours)
 
 
 def german_cubes(cubes: dict[str, int]) -> str:
-    return ", ".join(f"{count} {WORDS[colour]}" for colour, count in cubes.items())
+    return ", ".join(f"{count} {german_word(colour)}" for colour, count in cubes.items())
