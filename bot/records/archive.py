@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from functools import partial
 
-from bot.i18n import N_, _
+from bot.i18n import ENGLISH, N_, _, current
 from bot.limits import CONTENT, FILE_BYTES, clip, first_lines, newest_lines
 from bot.messages import Attachment, Message, Outcome
 from bot.records import export, results, spoken
@@ -211,7 +211,9 @@ def _show(service: GameService, viewer: Viewer, game_id: int) -> Outcome:
     header = _("🗂️ **{title} #{id}** in {where} — {what}.").format(
         title=table.rules.title, id=game.id, where=where, what=what
     )
-    if game.status == "finished":
+    if game.status == "finished" and current() == ENGLISH:
+        # The rules' reason is an English sentence; the final table below says it again
+        # in the reader's language, so other languages leave it out here.
         outcome = table.rules.outcome(table.state)
         if outcome is not None:
             header += f" {table.named(outcome.reason)}"

@@ -176,8 +176,9 @@ async def test_records_answer_a_german_player_in_german(
         assert "Es gibt hier kein Spiel #999" in refused(
             await alice.slash(w.channel, "game show", game=999)
         )
-        monkeypatch.setattr("bot.i18n.STRICT", False)  # the table itself is another area's
         shown = private(await alice.slash(w.channel, "game show", game=game_id))
         assert f"**Fantasy Business #{game_id}** in <#{w.channel.id}> — beendet am" in shown
+        # The rules' English reason is left out; the final table says it in German.
+        assert "Highest gold" not in shown
         exported = private(await alice.slash(w.channel, "game export", game=game_id))
         assert exported.startswith("📦 Die Wiederholungsdatei von **Fantasy Business #")
