@@ -9,7 +9,9 @@ German reader. Missing translations raise (strict mode), so an untranslated sent
 fails the game instead of slipping through in English.
 """
 
+import os
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -80,6 +82,11 @@ class Table:
 
 
 def assert_all_german(table: Table) -> None:
+    folder = os.environ.get("SMITHFIELD_TRANSCRIPT")
+    if folder:  # what the players saw, for reading
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        name = f"german-{table.w.channel.id}.txt"
+        (Path(folder) / name).write_text("\n----\n".join(table.seen()))
     names = [*NAMES, *(f"**{n}**" for n in NAMES)]
     problems = []
     for text in table.seen():
