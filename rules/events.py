@@ -9,9 +9,10 @@ public and must never contain a secret.
 """
 
 import re
+from functools import cached_property
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from rules.words import Say
 
@@ -19,26 +20,32 @@ SEAT_TOKEN = re.compile(r"\{p(\d+)\}")
 
 
 class Event(BaseModel):
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, populate_by_name=True)
 
     kind: str
-    text: str = ""
+    given_text: str = Field(default="", alias="text")
+    """English text given instead of a sentence (older code, tests); read `text`."""
     say: Say | None = None
     seat: int | None = None
     data: dict[str, Any] = {}
 
     @model_validator(mode="before")
     @classmethod
-    def _english(cls, values: Any) -> Any:
-        """An event given as a sentence gets its English text; one given as text only
-        (older code, tests) is its own sentence."""
-        if isinstance(values, dict):
-            say, text = values.get("say"), values.get("text")
-            if isinstance(say, Say) and not text:
-                values = {**values, "text": say.english()}
-            elif say is None and text:
+    def _sentence(cls, values: Any) -> Any:
+        """An event given as text only is its own sentence."""
+        if isinstance(values, dict) and values.get("say") is None:
+            text = values.get("text") or values.get("given_text")
+            if text:
                 values = {**values, "say": Say(key=text)}
         return values
+
+    @cached_property
+    def text(self) -> str:
+        """The sentence in English, made when first read: a search plays thousands of
+        moves whose events nobody reads."""
+        if self.given_text:
+            return self.given_text
+        return self.say.english() if self.say is not None else ""
 
     @property
     def public(self) -> bool:

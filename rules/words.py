@@ -9,26 +9,26 @@ Parameters are numbers, plain text (a player's own words, quoted back), seats (`
 rendered as `{p<n>}` for the table to put names in), names from the data files (`Term`,
 shown in the reader's language), lists of those, or nested `Say`s.
 
+These are plain frozen dataclasses, not pydantic models: a search plays thousands of moves
+whose sentences nobody reads, and nothing here comes from outside to be validated.
+
 The functions `said`, `said_n` and `RuleError` are the markers the catalog extractor
 looks for, so every template written through them lands in the catalog.
 """
 
+from dataclasses import dataclass, field
 from typing import Any, Union
 
-from pydantic import BaseModel, ConfigDict
 
-
-class Seat(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
+@dataclass(frozen=True, slots=True)
+class Seat:
     seat: int
 
 
-class Term(BaseModel):
+@dataclass(frozen=True, slots=True)
+class Term:
     """A name from the data files (a location, colour, article, card), by its English
     name; renderers look up the reader's name for it."""
-
-    model_config = ConfigDict(frozen=True)
 
     english: str
 
@@ -36,14 +36,13 @@ class Term(BaseModel):
 Param = Union[int, float, str, Seat, Term, "Say", list["Param"]]
 
 
-class Say(BaseModel):
+@dataclass(frozen=True, slots=True)
+class Say:
     """One sentence (or fragment) to show a player, in any language."""
-
-    model_config = ConfigDict(frozen=True)
 
     key: str
     """The English template, with `{name}` placeholders: the catalog's message id."""
-    params: dict[str, Any] = {}
+    params: dict[str, Any] = field(default_factory=dict)
     """Values of the placeholders (see `Param`)."""
     plural: str | None = None
     """The English plural template when the sentence depends on a count."""
@@ -57,12 +56,12 @@ class Say(BaseModel):
 
 def said(key: str, /, **params: Param) -> Say:
     """A sentence by its English template."""
-    return Say(key=key, params=params)
+    return Say(key, params)
 
 
 def said_n(singular: str, plural: str, count: int, /, **params: Param) -> Say:
     """A sentence whose wording depends on `count` ("1 cube", "3 cubes")."""
-    return Say(key=singular, plural=plural, count=count, params={"n": count, **params})
+    return Say(singular, {"n": count, **params}, plural, count)
 
 
 Lookup = Any
@@ -109,6 +108,3 @@ class _Keep(dict[str, str]):
 
     def __missing__(self, name: str) -> str:
         return "{" + name + "}"
-
-
-Say.model_rebuild()

@@ -7,6 +7,7 @@ in place; the reveal and the final scores are the rich messages, once a turn. Th
 themselves live in `fb_embeds`, the buttons in `fb_buttons`.
 """
 
+from dataclasses import replace
 from typing import Any
 
 from bot.i18n import N_, _, current
@@ -69,9 +70,7 @@ def sentence(event: Event) -> Say:
     say = event.say if event.say is not None else Say(key=event.text)
     key = event.data.get("special")
     if "text" in say.params and isinstance(key, str) and key in deck.specials():
-        return say.model_copy(
-            update={"params": {**say.params, "text": deck.special(key).text_in(current())}}
-        )
+        return replace(say, params={**say.params, "text": deck.special(key).text_in(current())})
     return say
 
 
