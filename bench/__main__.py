@@ -234,21 +234,9 @@ RANDOM_GAME_SECONDS = 5.0
 
 def random_games_per_minute(kind: str, players: int, options: dict[str, int]) -> None:
     """Whole random games in the rules core alone: legal moves, apply, until the end."""
-    rules = GAMES[kind]
-    started = time.perf_counter()
-    games = moves = 0
-    while time.perf_counter() - started < RANDOM_GAME_SECONDS:
-        chooser = random.Random(games)
-        state, _ = rules.setup(players, rules.validate_options(options), games, None)
-        while rules.outcome(state) is None:
-            seat = rules.waiting_on(state)[0]
-            legal = [a for a in rules.legal_actions(state, seat) if a.type != "give"]
-            state, _ = rules.apply(state, seat, chooser.choice(legal))
-            moves += 1
-        games += 1
-    elapsed = time.perf_counter() - started
+    games, moves = tournament.random_games(kind, players, dict(options), RANDOM_GAME_SECONDS)
     print(
-        f"rules core, {rules.title}, {players} players: {games / elapsed * 60:.0f} random "
+        f"rules core, {GAMES[kind].title}, {players} players: {games * 60:.0f} random "
         f"games/minute on one core ({moves / games:.0f} moves a game)"
     )
 

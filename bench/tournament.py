@@ -107,13 +107,15 @@ def fagin_race(games: int, base: int) -> None:
 PLAYOUT_SECONDS = 4.0
 
 
-def random_playouts(kind: str, players: int, options: dict[str, Any]) -> None:
-    """Whole random games in the rules core (legal moves, no gifts), per second of one core:
-    the raw speed search is bound by."""
+def random_games(
+    kind: str, players: int, options: dict[str, Any], seconds: float
+) -> tuple[float, float]:
+    """Whole random games in the rules core alone (legal moves, no gifts, until the end)
+    for `seconds` of one core: (games, moves) per second."""
     rules = GAMES[kind]
     started = time.perf_counter()
     games = moves = 0
-    while time.perf_counter() - started < PLAYOUT_SECONDS:
+    while time.perf_counter() - started < seconds:
         chooser = random.Random(games)
         state, _ = rules.setup(players, rules.validate_options(options), games, None)
         while rules.outcome(state) is None:
@@ -123,8 +125,14 @@ def random_playouts(kind: str, players: int, options: dict[str, Any]) -> None:
             moves += 1
         games += 1
     elapsed = time.perf_counter() - started
+    return games / elapsed, moves / elapsed
+
+
+def random_playouts(kind: str, players: int, options: dict[str, Any]) -> None:
+    """Random playouts per second of one core: the raw speed search is bound by."""
+    games, moves = random_games(kind, players, options, PLAYOUT_SECONDS)
     print(
-        f"ai {kind} random playouts: {games / elapsed:.1f} games/s, {moves / elapsed:,.0f} "
+        f"ai {kind} random playouts: {games:.1f} games/s, {moves:,.0f} "
         f"moves/s on one core ({players} players, {moves / games:.0f} moves a game)",
         flush=True,
     )

@@ -18,8 +18,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
-from bot.i18n import ENGLISH, N_, _, current, n_, quoted, term
-from bot.i18n.catalogs import COMMAND_NAME
+from bot.i18n import ENGLISH, N_, _, command_word, current, n_, quoted, term
 from rules.fagins_gang.board import BOARD, Board
 from rules.fantasy_business import deck
 from rules.fantasy_business.deck import CardData, SpecialData
@@ -92,22 +91,13 @@ OPTION_SPANS = frozenset(
 too. Other code spans without a leading slash are plan words and stay as they are."""
 
 
-def _name(word: str) -> str:
-    """A command, group or option name as Discord shows it to the reader."""
-    if current() == ENGLISH:
-        return word
-    from bot.i18n.catalogs import translations
-
-    return translations(current()).lookup(word, None, None, context=COMMAND_NAME)
-
-
 def commands_in(text: str) -> str:
     """`text` with the slash commands it quotes (`/game new game:<…>`) and their option
     names in the reader's language, as their Discord client lists them (the names come
     from the catalog's `command name` entries); values stay as typed."""
     if current() == ENGLISH:
         return text
-    return quoted.commands_in(text, _name, OPTION_SPANS)
+    return quoted.commands_in(text, command_word, OPTION_SPANS)
 
 
 # -- Fantasy Business -----------------------------------------------------------------------

@@ -20,10 +20,12 @@ import contextvars
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
 
 from babel.numbers import format_decimal
 
+from bot.i18n import quoted
+from bot.i18n.catalogs import COMMAND_NAME, Language, translations
+from bot.i18n.terms import german_term
 from rules.words import Say, render
 
 ENGLISH = "en"
@@ -63,9 +65,7 @@ def speaking(language: str) -> Iterator[str]:
         _speaking.reset(token)
 
 
-def _catalog() -> Any:
-    from bot.i18n.catalogs import translations
-
+def _catalog() -> Language:
     return translations(current())
 
 
@@ -73,18 +73,19 @@ def _(message: str) -> str:
     """`message` (English) in the language being spoken."""
     if current() == ENGLISH:
         return message
-    return _commands(str(_catalog().lookup(message, None, None, strict=STRICT)))
+    return _commands(_catalog().lookup(message, None, None, strict=STRICT))
+
+
+def command_word(word: str) -> str:
+    """A command, group or option name as the reader's Discord client lists it."""
+    if current() == ENGLISH:
+        return word
+    return _catalog().lookup(word, None, None, context=COMMAND_NAME)
 
 
 def _commands(text: str) -> str:
     """Quoted slash commands by the names the reader's client lists (`bot.i18n.quoted`)."""
-    from bot.i18n import quoted
-    from bot.i18n.catalogs import COMMAND_NAME
-
-    catalog = _catalog()
-    return quoted.commands_in(
-        text, lambda word: str(catalog.lookup(word, None, None, context=COMMAND_NAME))
-    )
+    return quoted.commands_in(text, command_word)
 
 
 def n_(singular: str, plural: str, count: int) -> str:
@@ -92,7 +93,7 @@ def n_(singular: str, plural: str, count: int) -> str:
     the count with `.format(n=...)`)."""
     if current() == ENGLISH:
         return singular if count == 1 else plural
-    return _commands(str(_catalog().lookup(singular, plural, count, strict=STRICT)))
+    return _commands(_catalog().lookup(singular, plural, count, strict=STRICT))
 
 
 def known(text: str) -> str:
@@ -100,7 +101,7 @@ def known(text: str) -> str:
     constant passed along as a reason), else unchanged (already translated or built)."""
     if current() == ENGLISH:
         return text
-    return _commands(str(_catalog().lookup(text, None, None, strict=False)))
+    return _commands(_catalog().lookup(text, None, None, strict=False))
 
 
 def N_(message: str) -> str:
@@ -114,9 +115,7 @@ def term(english: str) -> str:
     language being spoken."""
     if current() == ENGLISH:
         return english
-    from bot.i18n.terms import german_term
-
-    return str(german_term(english))
+    return german_term(english)
 
 
 def number(value: float) -> str:

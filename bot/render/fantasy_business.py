@@ -64,6 +64,16 @@ SHEET = "sheet"
 HAND = "hand"
 
 
+def sheet_live(
+    table: Table, seat: int, step: str | None, message: Message | None, closing: str = ""
+) -> Live:
+    """A seat's price-sheet DM as it should now read (`step` None: closed)."""
+    game = table.game
+    return Live(
+        game.id, SHEET, game.version, step, message, table.user_id(seat), closing, SHEET_FALLBACK
+    )
+
+
 def sentence(event: Event) -> Say:
     """An event's sentence, a special card's rule text put in the language being spoken
     (the rules core hands it over in English: it comes from the data file)."""
@@ -222,19 +232,7 @@ class FantasyBusinessPresenter(EventPresenter):
             step = f"t{view.turn}"
             for s in sheets:
                 with table.voice_of(s):
-                    message = sheet_message(table, s)
-                lives.append(
-                    Live(
-                        game.id,
-                        SHEET,
-                        game.version,
-                        step,
-                        message,
-                        table.user_id(s),
-                        "",
-                        SHEET_FALLBACK,
-                    )
-                )
+                    lives.append(sheet_live(table, s, step, sheet_message(table, s)))
         hands = {
             s
             for event in events
@@ -301,7 +299,6 @@ class FantasyBusinessPresenter(EventPresenter):
         """Every player's sheet as the game now stands: open while prices are set,
         closed otherwise (a take-back may lead back into the auctions)."""
         view = public_view(table)
-        game = table.game
         lives = []
         for seat in (s.position for s in table.seats if table.human(s.position)):
             with table.voice_of(seat):
@@ -310,19 +307,7 @@ class FantasyBusinessPresenter(EventPresenter):
                     message: Message | None = sheet_message(table, seat)
                 else:
                     step, message = None, None
-                note = _(TAKEN_BACK)
-            lives.append(
-                Live(
-                    game.id,
-                    SHEET,
-                    game.version,
-                    step,
-                    message,
-                    table.user_id(seat),
-                    note,
-                    SHEET_FALLBACK,
-                )
-            )
+                lives.append(sheet_live(table, seat, step, message, _(TAKEN_BACK)))
         return lives
 
     def waiting(self, table: Table) -> str:

@@ -44,16 +44,12 @@ class FaginsGangRules:
     min_players = BOARD.players.min
     max_players = BOARD.players.max
     option_names = frozenset({"round_limit", "fagin_target"})
-    carried_options = frozenset({"language"})
-    """Table options the bot keeps in the game's options (the table's language): accepted
-    and handed back unchanged, never read by the rules."""
 
     def validate_options(
         self, raw: Mapping[str, Any], players: int | None = None
     ) -> dict[str, Any]:
         """Unknown options are refused by name; options given as None count as not given."""
-        known = self.option_names | self.carried_options
-        unknown = sorted(k for k, v in raw.items() if k not in known and v is not None)
+        unknown = sorted(k for k, v in raw.items() if k not in self.option_names and v is not None)
         if unknown:
             raise RuleError(
                 said_n(
@@ -92,8 +88,7 @@ class FaginsGangRules:
                 low=target.min,
                 high=target.max,
             )
-        carried = {k: v for k, v in raw.items() if k in self.carried_options and v is not None}
-        return {"round_limit": round_limit, "fagin_target": fagin_target, **carried}
+        return {"round_limit": round_limit, "fagin_target": fagin_target}
 
     def setup(
         self, players: int, options: Mapping[str, Any], seed: int, first: int | None
