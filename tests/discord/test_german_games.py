@@ -38,9 +38,10 @@ from rules.fantasy_business import RULES as FB_RULES
 from rules.fantasy_business import deck
 from rules.fantasy_business.actions import Auction, Bid, Pass
 from rules.fantasy_business.state import GameState
+from tests.discord.calm import live_buttons
 from tests.discord.fg_support import greedy_action
 from tests.discord.german import english_in, german_clients, german_path, texts_of
-from tests.discord.harness import NAMES, World, world
+from tests.discord.harness import NAMES, World, pinged, world
 
 
 def de(path: str) -> str:
@@ -94,6 +95,17 @@ def assert_all_german(table: Table) -> None:
         if found:
             problems.append((found[:3], text[:300]))
     assert problems == [], problems[:8]
+
+
+def assert_calm_for_onlookers(w: World) -> None:
+    """The channel as a member who does not play reads it after the game: no button left
+    to press, and every ping went to a seated player."""
+    onlooker = w.guild.add_member(w.env.create_user("zoe"))
+    messages = w.channel.history(viewer=onlooker)
+    assert messages and not any(live_buttons(m) for m in messages)
+    seated = {member.id for member in w.players}
+    assert all(pinged(w, m) <= seated for m in messages)
+    assert any(pinged(w, m) for m in messages)  # players were called when it was their turn
 
 
 @pytest.fixture
@@ -160,6 +172,7 @@ async def test_a_german_table_plays_fantasy_business_in_german(
             refusal = await table.run(w.players[1], "game start")
             assert refusal.startswith("❌")
             assert_all_german(table)
+            assert_calm_for_onlookers(w)
             channel = "\n".join(t for m in w.channel.history() for t in texts_of(m))
             assert re.search(r"Runde|Zug", channel), channel[-500:]
             # Secrets in German: nobody played a special, so no special's face (in either
@@ -238,3 +251,4 @@ async def test_a_german_table_plays_fagins_gang_in_german(
                 moves += 1
             assert moves >= 15 and markets >= 1
             assert_all_german(table)
+            assert_calm_for_onlookers(w)
