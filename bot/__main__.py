@@ -148,7 +148,7 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
     logging.basicConfig(
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
-    from bot.app import create_bot
+    from bot.edge.app import create_bot
 
     bot = create_bot(settings)
     bot.run(settings.discord_token.get_secret_value(), log_handler=None)
@@ -197,7 +197,7 @@ def migrate_to(settings: Settings, url: str) -> int:
     if not Path(settings.database_path).is_file():
         print(f"smithfield: there is no database file {settings.database_path}.", file=sys.stderr)
         return 2
-    from bot.transfer import copy_store
+    from bot.store.transfer import copy_store
     from rules.registry import GAMES
 
     source = open_store(settings.database_path)

@@ -136,3 +136,26 @@ class Outcome:
     @classmethod
     def tell(cls, text: str) -> "Outcome":
         return cls(reply=Message(content=text))
+
+
+class Activity:
+    """How many messages each channel has seen since its table message was posted.
+
+    Counted from gateway events (message ids grow with time, so a message counts when
+    its id is above the table message's); after a restart a channel starts at zero.
+    """
+
+    def __init__(self) -> None:
+        self._since: dict[int, tuple[int, int]] = {}
+
+    def posted(self, channel_id: int, message_id: int) -> None:
+        self._since[channel_id] = (message_id, 0)
+
+    def seen(self, channel_id: int, message_id: int) -> None:
+        known = self._since.get(channel_id)
+        if known is not None and message_id > known[0]:
+            self._since[channel_id] = (known[0], known[1] + 1)
+
+    def count(self, channel_id: int, message_id: int) -> int:
+        known = self._since.get(channel_id)
+        return known[1] if known is not None and known[0] == message_id else 0

@@ -30,7 +30,7 @@ from typing import Any
 import simcord
 from simcord.builders import ChannelHandle, GuildHandle, WebhookHandle
 
-from bot.app import SmithfieldBot, create_bot, simulated_shard_count
+from bot.edge.app import SmithfieldBot, create_bot, simulated_shard_count
 from bot.sandbox_rooms import Room, RoomServer
 from bot.settings import Settings
 

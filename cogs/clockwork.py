@@ -1,7 +1,7 @@
 """The scheduler: reminders and default moves when deadlines pass, and `/games`.
 
 Every bot process runs this loop; on a shared PostgreSQL database the leases in
-bot.deadlines make each reminder and default happen once whichever process gets there.
+bot.service.deadlines make each reminder and default happen once whichever process gets there.
 The loop sleeps until the next reminder or deadline is due (at most `LONGEST_SLEEP`, so
 deadlines that another process set are seen too), not every minute: a quiet bot wakes a
 few times an hour, and a test that moves simulated time by days needs a handful of
@@ -17,9 +17,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
-from bot import deadlines, seats
-from bot.app import SmithfieldBot
-from bot.delivery import announce
+from bot.edge.app import SmithfieldBot
+from bot.edge.delivery import announce
+from bot.service import deadlines, seats
 from cogs.context import actor_of, respond
 
 log = logging.getLogger(__name__)

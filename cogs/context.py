@@ -6,12 +6,12 @@ from typing import Any
 
 import discord
 
-from bot.delivery import deliver
+from bot.edge.delivery import deliver
 from bot.i18n import _speaking as _SPOKEN
 from bot.i18n import language_of
 from bot.messages import Outcome
-from bot.records.archive import Viewer
 from bot.service import Actor, Place
+from bot.service.archive import Viewer
 
 DEFER_AFTER = 2.0
 """Seconds of work after which the interaction is deferred: Discord drops an

@@ -15,8 +15,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app import SmithfieldBot
-from bot.delivery import deliver
+from bot.edge.app import SmithfieldBot
+from bot.edge.delivery import deliver
 from bot.i18n import _, current
 from bot.messages import Outcome
 from bot.render.fagins_gang import PRESENTER, ROUTE_BUY, ROUTE_PASS, ROUTE_SELL

@@ -13,9 +13,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app import SmithfieldBot
-from bot.buttons import modal_custom_id
-from bot.delivery import deliver
+from bot.edge.app import SmithfieldBot
+from bot.edge.buttons import modal_custom_id
+from bot.edge.delivery import deliver
 from bot.i18n import _, current, term
 from bot.messages import Message, Outcome
 from bot.render.fantasy_business import hand_message, sheet_message

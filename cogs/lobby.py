@@ -6,13 +6,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import ai_seats, deadlines, rulebook, seats, takeback
-from bot.app import SmithfieldBot
-from bot.confirm import CONFIRM, Question, ask, confirmed
-from bot.delivery import announce
+from bot import rulebook
+from bot.edge.app import SmithfieldBot
+from bot.edge.delivery import announce
 from bot.i18n import ENGLISH, LANGUAGE_NAMES, LANGUAGES, _, language_of
 from bot.messages import Outcome
-from bot.records import archive
+from bot.service import ai_seats, archive, deadlines, seats, takeback
+from bot.service.confirm import CONFIRM, Question, ask, confirmed
 from cogs.context import actor_of, answer, place_of, respond, speak_to, viewer_of
 from rules.registry import GAMES
 

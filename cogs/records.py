@@ -6,8 +6,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app import SmithfieldBot
-from bot.records import stats
+from bot.edge.app import SmithfieldBot
+from bot.service import stats
 from cogs.context import place_of, respond
 from cogs.lobby import GameName
 

@@ -13,8 +13,8 @@ import logging
 
 from discord.ext import commands
 
-from bot.app import SmithfieldBot
-from bot.delivery import announce
+from bot.edge.app import SmithfieldBot
+from bot.edge.delivery import announce
 
 log = logging.getLogger(__name__)
 

@@ -12,7 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import rulebook
-from bot.app import SmithfieldBot
+from bot.edge.app import SmithfieldBot
 from bot.render.generic import COLOUR
 from cogs.context import place_of, speak_to
 

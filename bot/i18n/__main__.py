@@ -7,10 +7,10 @@ current or has a message without a translation.
 import asyncio
 import sys
 
+from bot.edge.command_strings import command_messages
 from bot.i18n import ENGLISH, LANGUAGES
 from bot.i18n.catalogs import extract, read, update
 from bot.i18n.checks import problems
-from bot.i18n.commands import command_messages
 
 
 def main(argv: list[str]) -> int:

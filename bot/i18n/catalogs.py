@@ -8,7 +8,7 @@ no compiled binary is committed and none can go stale.
 `extract()` collects every message: the sentences the code marks (`_`, `n_`, `N_`, and
 the rules core's `said`, `said_n`, `RuleError`), found by Babel's extractor, plus the
 names, descriptions and choices of every slash command, read from the command tree
-itself (they reach Discord through `bot.i18n.commands.CommandTranslator`). `python -m
+itself (they reach Discord through `bot.edge.translator.CommandTranslator`). `python -m
 bot.i18n update` (also `make catalogs`) merges that into the `.po` files, keeping
 every translation; the test suite checks that the catalogs are current and complete.
 """

@@ -14,9 +14,9 @@ import discord
 import simcord
 from simcord.builders import ChannelHandle, GuildHandle
 
-from bot.app import SmithfieldBot, create_bot, simulated_shard_count
 from bot.clock import Clock, system_clock
-from bot.live import sync
+from bot.edge.app import SmithfieldBot, create_bot, simulated_shard_count
+from bot.edge.live import sync
 from bot.render.generic import EventPresenter
 from bot.settings import Settings
 from bot.store import Store

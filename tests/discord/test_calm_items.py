@@ -5,7 +5,7 @@ deadlines nowhere in the move lines, a table message lost far up the channel).""
 
 from typing import Any
 
-from bot.live import REPOST_AFTER
+from bot.edge.live import REPOST_AFTER
 from bot.settings import Settings
 from rules.fantasy_business import RULES as FB
 from rules.fantasy_business.state import GameState

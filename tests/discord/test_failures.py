@@ -12,7 +12,7 @@ from typing import Any, NoReturn
 import pytest
 import simcord
 
-from bot.failures import FAILURE_TEXT
+from bot.edge.failures import FAILURE_TEXT
 from bot.settings import Settings
 from rules.fantasy_business import RULES
 from rules.fantasy_business.state import GameState

@@ -1,7 +1,7 @@
 """Restarts on the same database, and syncing commands only when they changed."""
 
+from bot.edge.sync import HASH_KEY
 from bot.settings import Settings
-from bot.sync import HASH_KEY
 from tests.discord.harness import public, world
 from tests.fakes import FAKE_GAMES
 

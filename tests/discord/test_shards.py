@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
+from bot.edge.sync import HASH_KEY
 from bot.settings import Settings
-from bot.sync import HASH_KEY
 from tests.discord.harness import public, world
 from tests.fakes import FAKE_GAMES
 

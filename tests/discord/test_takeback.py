@@ -3,8 +3,8 @@ move that revealed something; the host further back, after a confirmation."""
 
 from typing import Any
 
+from bot.service.takeback import REVEALED
 from bot.settings import Settings
-from bot.takeback import REVEALED
 from rules.fantasy_business import deck
 from rules.fantasy_business.state import GameState
 from tests.discord.fg_support import start_game, state_of

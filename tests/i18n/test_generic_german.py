@@ -16,13 +16,12 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot import confirm, seats, takeback
-from bot.failures import refusal_for
+from bot.edge.failures import refusal_for
+from bot.edge.translator import CommandTranslator
 from bot.i18n import speaking
-from bot.i18n.commands import CommandTranslator
 from bot.messages import Outcome
 from bot.render.generic import language_line, lobby_embed, winners_text
-from bot.service import Actor, GameService, Place
+from bot.service import Actor, GameService, Place, confirm, seats, takeback
 from bot.settings import Settings
 from bot.table import Table
 from bot.timing import describe_hours, stamp

@@ -22,9 +22,8 @@ import sys
 from datetime import UTC, datetime
 from typing import Any
 
-from bot import deadlines
 from bot.render.generic import EventPresenter
-from bot.service import BUSY, RACED, UNREACHABLE, Actor, GameService, Place
+from bot.service import BUSY, RACED, UNREACHABLE, Actor, GameService, Place, deadlines
 from bot.store import open_store
 from bot.table import Table
 from rules.errors import RuleError

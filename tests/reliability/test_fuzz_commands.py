@@ -21,7 +21,7 @@ from discord import AppCommandOptionType, app_commands
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from bot.failures import FAILURE_TEXT
+from bot.edge.failures import FAILURE_TEXT
 from bot.settings import Settings
 from rules.fagins_gang import BOARD
 from rules.fantasy_business import deck

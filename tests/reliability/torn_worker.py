@@ -17,8 +17,7 @@ from datetime import UTC, datetime
 from functools import wraps
 from typing import Any
 
-from bot import deadlines, seats
-from bot.service import Actor, GameService, Place
+from bot.service import Actor, GameService, Place, deadlines, seats
 from bot.store import Store, open_store
 from rules.registry import GAMES
 

@@ -4,10 +4,9 @@ SQLite and on PostgreSQL)."""
 
 from datetime import UTC, datetime, timedelta
 
-from bot import deadlines, seats
 from bot.records import ratings, results
 from bot.render.generic import EventPresenter
-from bot.service import Actor, GameService, Place
+from bot.service import Actor, GameService, Place, deadlines, seats
 from bot.store import ActionRow, open_store
 from rules.protocol import Outcome
 from tests import raw
@@ -80,7 +79,7 @@ async def test_time_to_act_runs_from_when_the_game_waits_on_a_player_to_their_mo
 
 
 async def test_a_take_back_does_not_restart_the_clock(store_location: str) -> None:
-    from bot import takeback
+    from bot.service import takeback
 
     clock = Clock()
     service = await started(store_location, clock, [ALICE, BOB], target=3)

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from bot.render.generic import EventPresenter
 from bot.service import Actor, GameService, Place
+from bot.service.takeback import undo
 from bot.store import open_store
-from bot.takeback import undo
 from rules.registry import GAMES
 
 PLACE = Place(31, 1)

@@ -10,12 +10,12 @@ or resigned is the game's `autopilot_level`.
 from functools import partial
 
 from ai import LEVELS
-from bot import robots
-from bot.deadlines import HOST_ONLY_AUTOPILOT, host_only
 from bot.i18n import N_, _
 from bot.messages import Outcome
-from bot.seats import level_word
-from bot.service import NO_GAME, Actor, GameService, Place
+from bot.service import robots
+from bot.service.deadlines import HOST_ONLY_AUTOPILOT, host_only
+from bot.service.game_service import NO_GAME, Actor, GameService, Place
+from bot.service.seats import level_word
 from bot.store import GameRow
 
 SEATED = {

@@ -5,15 +5,16 @@ same on both backends (one schema, one list of migrations), so the copy is gener
 every data table the source has, parents before children, rows as they are (ids kept).
 It runs as one transaction on the target and is checked before it commits: the target
 must have been empty, every table's row count must match, and every game's action log
-must replay from its seed to the state stored for it (`GameService.replay`). Anything
+must replay from its seed to the state stored for it (`bot.replay`). Anything
 wrong rolls the whole copy back, leaving the target as empty as it was.
 """
 
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from bot.service import GameService
-from bot.store import Store, StoreUnusable
+from bot.replay import replay
+from bot.store.base import Store
+from bot.store.errors import StoreUnusable
 from rules.protocol import GameRules
 
 BATCH = 1000
@@ -75,13 +76,15 @@ def copy_store(source: Store, target: Store, games: Mapping[str, GameRules]) -> 
 
 
 def _check_replays(target: Store, games: Mapping[str, GameRules]) -> int:
-    service = GameService(target, games)
     replayed = 0
     for game in target.games_with_status("active", "finished", "aborted"):
         if game.state is None or game.kind not in games:
             continue
         try:
-            state = games[game.kind].dump_state(service.replay(game.id))
+            rules = games[game.kind]
+            seats = len(target.seats(game.id))
+            log = target.actions(game.id)
+            state = rules.dump_state(replay(rules, seats, game.options, game.seed, log).state)
         except Exception as error:
             raise CopyRefused(
                 f"game {game.id} ({game.kind}) does not replay from its log ({error}); "

@@ -26,17 +26,16 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from bot import robots
 from bot.clock import Clock, system_clock
 from bot.i18n import ENGLISH, N_, _, n_, say, speaking
 from bot.limits import newest_lines
-from bot.live import Activity
-from bot.messages import TABLE, Live, Message, Outcome, Private
-from bot.presenters import PRESENTERS, Presenter
+from bot.messages import TABLE, Activity, Live, Message, Outcome, Private
 from bot.records import results
 from bot.records.fingerprint import fingerprint
 from bot.render.generic import LOBBY, EventPresenter, joined, language_line, lobby_embed
+from bot.render.presenters import PRESENTERS, Presenter
 from bot.replay import Replayed, is_undo, replay, rules_options
+from bot.service import robots
 from bot.store import (
     ActionRow,
     ChannelBusy,
@@ -143,7 +142,7 @@ class GameService:
         self._live_locks: dict[tuple[int, str, int], asyncio.Lock] = {}
         self._channels: dict[int, int] = {}
         self.activity = Activity()
-        """Messages seen in each channel since its table message (see bot.live)."""
+        """Messages seen in each channel since its table message (see bot.edge.live)."""
         self.dm_refused: set[tuple[int, int, str]] = set()
         """(game, user, step) whose DM could not be delivered: the channel was told once."""
         self._states: OrderedDict[int, tuple[int, Any, dict[str, Any]]] = OrderedDict()
@@ -168,7 +167,7 @@ class GameService:
         return self._locks.setdefault(channel_id, asyncio.Lock())
 
     def live_lock(self, key: tuple[int, str, int]) -> asyncio.Lock:
-        """One update at a time per kept-up-to-date message (see bot.live)."""
+        """One update at a time per kept-up-to-date message (see bot.edge.live)."""
         return self._live_locks.setdefault(key, asyncio.Lock())
 
     def close(self) -> None:

@@ -8,10 +8,10 @@ buttons carry its id too). Cancel changes nothing.
 
 from typing import Literal
 
-from bot import seats
 from bot.i18n import _
 from bot.messages import ButtonSpec, Message, Outcome
-from bot.service import Actor, GameService, Place
+from bot.service import seats
+from bot.service.game_service import Actor, GameService, Place
 
 CONFIRM = "confirm"
 """The button route (cogs/lobby.py answers it)."""

@@ -14,7 +14,7 @@ from bot.i18n import ENGLISH, N_, _, current, n_
 from bot.limits import CONTENT, first_lines
 from bot.messages import Outcome
 from bot.records import ratings, results, spoken
-from bot.service import GameService, Place
+from bot.service.game_service import GameService, Place
 from bot.store import RatingRow, ResultRow
 from rules.protocol import GameRules
 

@@ -14,7 +14,7 @@ from functools import partial
 from bot.i18n import N_, _
 from bot.messages import ButtonSpec, Message, Outcome
 from bot.replay import Move, undo_record
-from bot.service import GONE, NO_GAME, Actor, GameService, Place
+from bot.service.game_service import GONE, NO_GAME, Actor, GameService, Place
 from bot.table import Table
 from bot.timing import deadline_changes
 

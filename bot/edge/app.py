@@ -8,15 +8,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.buttons import ButtonHandler, GameButton, ModalHandler, route_modal
 from bot.clock import Clock, system_clock
-from bot.failures import report_failure
-from bot.i18n.commands import CommandTranslator
-from bot.presenters import PRESENTERS, Presenter
+from bot.edge.buttons import ButtonHandler, GameButton, ModalHandler, route_modal
+from bot.edge.failures import report_failure
+from bot.edge.sync import sync_commands
+from bot.edge.translator import CommandTranslator
+from bot.render.presenters import PRESENTERS, Presenter
 from bot.service import GameService
 from bot.settings import Settings
 from bot.store import open_store
-from bot.sync import sync_commands
 from rules.protocol import GameRules
 
 log = logging.getLogger(__name__)

@@ -15,7 +15,7 @@ from typing import Any
 
 import discord
 
-from bot.failures import report_failure
+from bot.edge.failures import report_failure
 from bot.i18n import _, language_of, speaking
 from bot.messages import ButtonSpec
 

@@ -7,12 +7,12 @@ passes to another member, who then receives the seat's private information.
 
 from functools import partial
 
-from bot.deadlines import HOST_ONLY_KICK, HOST_ONLY_REPLACE, NO_GAME_HERE, host_only
 from bot.i18n import N_, _
 from bot.messages import Message, Outcome, Private
 from bot.records.results import AUTOPILOT
 from bot.render.generic import channel_link
-from bot.service import GONE, Actor, GameService, Place
+from bot.service.deadlines import HOST_ONLY_KICK, HOST_ONLY_REPLACE, NO_GAME_HERE, host_only
+from bot.service.game_service import GONE, Actor, GameService, Place
 from bot.store import GameRow
 from bot.table import Table
 

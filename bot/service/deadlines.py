@@ -21,11 +21,11 @@ from datetime import datetime
 from functools import partial
 from typing import Any
 
-from bot import robots
 from bot.i18n import N_, _, number
 from bot.messages import Message, Outcome
 from bot.records.results import DEADLINE
-from bot.service import Actor, GameService, Place
+from bot.service import robots
+from bot.service.game_service import Actor, GameService, Place
 from bot.store import GameRow
 from bot.table import Table
 from bot.timing import (

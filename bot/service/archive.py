@@ -22,7 +22,7 @@ from bot.messages import Attachment, Message, Outcome
 from bot.records import export, results, spoken
 from bot.render.generic import channel_link
 from bot.rulebook import commands_in
-from bot.service import GameService
+from bot.service.game_service import GameService
 from bot.store import GameRow, ResultRow, SeatRow
 from bot.table import Table
 

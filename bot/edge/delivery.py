@@ -13,10 +13,10 @@ from typing import Any
 
 import discord
 
-from bot.buttons import view_of
+from bot.edge.buttons import view_of
+from bot.edge.live import sync
 from bot.i18n import ENGLISH, LANGUAGES, _, speaking
 from bot.limits import fit
-from bot.live import sync
 from bot.messages import Message, Outcome
 
 log = logging.getLogger(__name__)
