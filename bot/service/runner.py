@@ -1,0 +1,103 @@
+"""The AI runner: moves of AI seats that search (in a worker process, outside any
+transaction) or that play a game of AIs alone at its pace, applied once decided."""
+
+import asyncio
+import logging
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
+from functools import partial
+from typing import Any
+
+from bot.messages import Outcome
+from bot.records import results
+from bot.service import autoplay, robots
+from bot.service.engine import Engine
+from bot.service.play import Play
+from bot.table import Table
+from rules.events import Event
+
+log = logging.getLogger(__name__)
+
+
+class Runner:
+    """Plays the AI seats whose decision takes a search, one move at a time, each applied
+    as a command of its own if the game has not moved on while the AI thought."""
+
+    def __init__(self, engine: Engine, play: Play) -> None:
+        self.engine = engine
+        self.play = play
+        self._workers: ProcessPoolExecutor | None = None
+
+    def close(self) -> None:
+        if self._workers is not None:
+            self._workers.shutdown(wait=False, cancel_futures=True)
+
+    async def play_robot(self, game_id: int) -> Outcome | None:
+        """One move of an AI seat the game waits on (None: none is due). The decision is
+        made outside the transaction (a search in a worker process), then applied in
+        one, if the game has not moved meanwhile."""
+        found = await self.engine.call(self._robot_question, game_id)
+        if found is None:
+            return None
+        table, seat, level, history = found
+        seed = robots.decision_seed(robots.ai_seed(table), len(history), seat)
+        view = table.rules.view(table.state, seat)
+        action: Any = None
+        if level == "strong":
+            try:
+                loop = asyncio.get_running_loop()
+                future = loop.run_in_executor(
+                    self._worker_pool(),
+                    robots.decide_in_worker,
+                    table.game.kind,
+                    level,
+                    view,
+                    history,
+                    seed,
+                    self.engine.ai_seconds,
+                )
+                action = await asyncio.wait_for(future, timeout=self.engine.ai_seconds * 5 + 10)
+                table.rules.apply(table.state, seat, action)
+            except Exception:
+                log.exception("The strong AI failed for game %s; playing standard", game_id)
+                action = None
+        if action is None:
+            action = await self.engine.call(robots.choose, table, table.state, seat, level, history)
+        outcome = await self.engine.command(
+            table.game.channel_id,
+            partial(self._robot_move, game_id, seat, table.game.version, action),
+        )
+        return outcome
+
+    def _robot_question(self, game_id: int) -> tuple[Table, int, robots.Level, list[Event]] | None:
+        table = self.engine.table_for(self.engine.store.game(game_id))
+        seat = autoplay.robot_due(table)
+        if seat is None:
+            return None
+        level = robots.level_of(table, seat)
+        assert level is not None
+        return table, seat, level, autoplay.known_history(self.engine, table)
+
+    def _robot_move(self, game_id: int, seat: int, version: int, action: Any) -> Outcome:
+        game = self.engine.store.game(game_id, for_update=True)
+        if game.version != version or game.status != "active":
+            return Outcome()  # the game moved on meanwhile: the runner asks again
+        table = self.engine.table_for(game)
+        if autoplay.robot_due(table) != seat:
+            return Outcome()
+        return self.play.apply(table, seat, None, lambda _t, _s: action, cause=results.AUTOPILOT)
+
+    def _worker_pool(self) -> ProcessPoolExecutor:
+        if self._workers is None:
+            spawn = multiprocessing.get_context("spawn")
+            self._workers = ProcessPoolExecutor(max_workers=1, mp_context=spawn)
+        return self._workers
+
+    def games_waiting_on_robots(self) -> list[int]:
+        """Running games whose next move is an AI seat's (the runner's work after a
+        restart); only games with AI or autopilot seats are read."""
+        due = []
+        for game in self.engine.store.games_with_robots():
+            if autoplay.robot_due(self.engine.table_for(game)) is not None:
+                due.append(game.id)
+        return due
