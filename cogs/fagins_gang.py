@@ -19,7 +19,8 @@ from bot.edge.app import SmithfieldBot
 from bot.edge.delivery import deliver
 from bot.i18n import _, current
 from bot.messages import Outcome
-from bot.render.fagins_gang import PRESENTER, ROUTE_BUY, ROUTE_PASS, ROUTE_SELL
+from bot.render.fagins_gang import PRESENTER
+from bot.render.fg_market import ROUTE_BUY, ROUTE_PASS, ROUTE_SELL
 from bot.rulebook import one_or_up_to
 from bot.table import Table
 from cogs.context import actor_of, place_of, respond, speak_to

@@ -14,9 +14,21 @@ from typing import Any
 import discord
 from pydantic import ValidationError
 
-from bot.i18n import N_, _, current, say, term
-from bot.messages import Attachment, ButtonSpec, Message, Outcome, Private
+from bot.i18n import N_, _, current, term
+from bot.messages import Attachment, Message, Outcome, Private
 from bot.render.fg_board import render_board
+from bot.render.fg_market import (
+    market_buttons,
+    market_embed,
+    trading_order,
+)
+from bot.render.fg_words import (
+    ICONS,
+    SQUARES,
+    constables_line,
+    cubes_squares,
+    cubes_text,
+)
 from bot.render.generic import (
     COLOUR,
     EventPresenter,
@@ -43,47 +55,8 @@ from rules.fagins_gang.actions import (
 )
 from rules.fagins_gang.completions import in_language
 from rules.fagins_gang.ending import fagin_reason, round_limit_reason
-from rules.words import said
 
 BOARD_FILE = "fagins-gang-board.png"
-
-ROUTE_BUY = "fg-buy"
-ROUTE_SELL = "fg-sell"
-ROUTE_PASS = "fg-pass"
-
-SQUARES = {
-    "blue": "🟦",
-    "green": "🟩",
-    "red": "🟥",
-    "yellow": "🟨",
-    "black": "⬛",
-    "purple": "🟪",
-}
-
-ICONS = {
-    "setup": "🎲",
-    "constable_placed": "👮",
-    "first_player": "🎖️",
-    "urchin_moved": "🚶",
-    "urchin_bumped": "💥",
-    "urchin_left": "↩️",
-    "urchin_to_fagin": "🎩",
-    "goods_stolen": "👜",
-    "goods_exchanged": "🔄",
-    "shillings_stolen": "🪙",
-    "skipped": "⏭️",
-    "market_opened": "🏪",
-    "market_bought": "🛒",
-    "market_sold": "💰",
-    "market_passed": "🚪",
-    "market_closed": "🏁",
-    "constable_patrol": "👮",
-    "wheel_turned": "🎡",
-    "hand_limit": "✋",
-    "cubes_discarded": "📦",
-    "round_started": "🔔",
-    "game_won": "🏆",
-}
 
 ROUND_END_KINDS = frozenset({"constable_patrol"})
 ROUND_CLOSE_KINDS = frozenset({"round_started", "game_won"})
@@ -105,35 +78,6 @@ def board_attachment(table: Table) -> Attachment:
         BOARD_FILE,
         render=partial(render_board, public_view(table), table.names, current()),
     )
-
-
-def colour_tag(colour: str) -> str:
-    return f"{SQUARES.get(colour, '')} {term(colour)}".strip()
-
-
-def cubes_text(cubes: dict[str, int]) -> str:
-    """ "2 black, 1 blue" in the language being spoken."""
-    return say(said("{cubes}", cubes=BOARD.cubes_said(cubes)))
-
-
-FACING = {"up": "▲", "down": "▼"}
-
-
-def constables_line(events: list[Event], what: str) -> str:
-    """Six constables' walks on one line: "River Thames 🎲3 7→4▲ · …"."""
-    walks = []
-    for event in events:
-        data = event.data
-        start = data.get("from", data.get("start_level"))
-        end = data.get("to", data.get("level"))
-        name = term(BOARD.location(str(data["location"])).name)
-        walks.append(f"{name} 🎲{data['roll']} {start}→{end}{FACING.get(str(data['facing']), '')}")
-    return f"👮 {what}: " + " · ".join(walks)
-
-
-def cubes_squares(cubes: dict[str, int]) -> str:
-    """Cubes as coloured squares with counts, in the board's colour order."""
-    return " ".join(f"{SQUARES.get(c, c)}{cubes[c]}" for c in BOARD.colour_ring if cubes.get(c))
 
 
 def line(table: Table, event: Event) -> str:
@@ -232,9 +176,7 @@ class FaginsGangPresenter(EventPresenter):
 
     def _live(self, table: Table) -> Message:
         view = public_view(table)
-        return Message(
-            embeds=[self._market_embed(table, view)], buttons=self._market_buttons(table, view)
-        )
+        return Message(embeds=[market_embed(table, view)], buttons=market_buttons(table, view))
 
     def closing_note(self, step: str, table: Table) -> str:
         with table.public_voice():
@@ -367,43 +309,10 @@ class FaginsGangPresenter(EventPresenter):
             inline=False,
         )
         if view.market is not None:
-            embed.add_field(
-                name=_("Trading order"), value=self._trading_order(table, view), inline=False
-            )
+            embed.add_field(name=_("Trading order"), value=trading_order(table, view), inline=False)
         if table.game.deadline and not table.game.paused_at:
             embed.add_field(name=_("Due"), value=stamp(table.game.deadline), inline=False)
         embed.set_footer(text=_("/board shows the board picture · /game log the latest moves"))
-        return embed
-
-    def _market_embed(self, table: Table, view: FaginView) -> discord.Embed:
-        """The open market: stalls, the trading order, and what the trader has."""
-        assert view.market is not None
-        trader = view.seats[view.market.current_trader]
-        held = {c: n for c, n in trader.cubes.items() if n}
-        embed = discord.Embed(
-            title=_("🏪 Smithfield Market — round {round}").format(round=view.round),
-            description=_("**{name}** is trading: {shillings} shillings, {cubes}").format(
-                name=table.name(trader.seat),
-                shillings=trader.shillings,
-                cubes=cubes_squares(held) or _("no cubes"),
-            ),
-            colour=COLOUR,
-        )
-        embed.add_field(
-            name=_("Stalls (cubes/room · price)"),
-            value=" ".join(
-                _("{square} {count}/{room}·{price}s").format(
-                    square=SQUARES[s.colour], count=s.count, room=s.capacity, price=s.price
-                )
-                for s in view.stalls
-            ),
-            inline=False,
-        )
-        embed.add_field(
-            name=_("Trading order"), value=self._trading_order(table, view), inline=False
-        )
-        if table.game.deadline and not table.game.paused_at:
-            embed.add_field(name=_("Due"), value=stamp(table.game.deadline), inline=False)
         return embed
 
     def _situation(self, table: Table, view: FaginView) -> str:
@@ -422,56 +331,6 @@ class FaginsGangPresenter(EventPresenter):
             )
         assert view.turn is not None
         return _("Phase 1: **{name}** to act.").format(name=table.name(view.turn))
-
-    def _trading_order(self, table: Table, view: FaginView) -> str:
-        assert view.market is not None
-        market = view.market
-        order = []
-        for s in market.order:
-            name = table.name(s)
-            if s in market.passed:
-                name = f"~~{name}~~"
-            if s == market.token_holder:
-                name += " " + _("(token)")
-            if s == market.current_trader:
-                name = f"**{name}**"
-            order.append(name)
-        return " → ".join(order)
-
-    def _market_buttons(self, table: Table, view: FaginView) -> list[ButtonSpec]:
-        """Only the trades the current trader can make now: a buy needs cubes on the
-        stall and the shillings, a sell a cube of that colour and room on the stall."""
-        assert view.market is not None
-        trader = view.seats[view.market.current_trader]
-        game = table.game.id
-        buttons: list[ButtonSpec] = []
-        for buying in (True, False):
-            route = ROUTE_BUY if buying else ROUTE_SELL
-            label = _("Buy {colour} · {price}s") if buying else _("Sell {colour} · {price}s")
-            possible = [
-                stall
-                for stall in view.stalls
-                if (
-                    stall.count > 0 and trader.shillings >= stall.price
-                    if buying
-                    else trader.cubes.get(stall.colour, 0) > 0 and stall.count < stall.capacity
-                )
-            ]
-            buttons += [
-                ButtonSpec(
-                    label=label.format(colour=term(stall.colour), price=stall.price),
-                    route=route,
-                    game_id=game,
-                    arg=stall.colour,
-                    style="success" if buying else "primary",
-                    row=(0 if buying else 2) + i // 3,
-                )
-                for i, stall in enumerate(possible)
-            ]
-        buttons.append(
-            ButtonSpec(label=_("Pass (leave the market)"), route=ROUTE_PASS, game_id=game, row=4)
-        )
-        return buttons
 
     def _standings(self, table: Table, view: FaginView) -> discord.Embed:
         """Every player: urchins at Fagin, then money and goods at the final prices (the
