@@ -12,14 +12,7 @@ from rules.events import Event
 from rules.fagins_gang.actions import Move, MoveStep, format_step
 from rules.fagins_gang.board import BOARD, Location
 from rules.fagins_gang.ending import check_fagin_win
-from rules.fagins_gang.state import (
-    FAGIN,
-    FaginState,
-    Spot,
-    mark_removed,
-    occupant,
-    was_removed,
-)
+from rules.fagins_gang.state import FAGIN, FaginState, Spot, mark_removed, occupant, was_removed
 from rules.names import shown
 from rules.words import Param, Say, Seat, Term, said, said_n
 
