@@ -7,8 +7,8 @@ seeding in CPython hashes with SHA-512, so results are stable across processes a
 """
 
 import random
-from collections.abc import Sequence
-from typing import TypeVar
+from collections.abc import MutableSequence, Sequence
+from typing import Any, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
@@ -43,3 +43,12 @@ class Rng(BaseModel):
 
     def choice(self, items: Sequence[T]) -> tuple[T, "Rng"]:
         return self._source().choice(list(items)), self._next()
+
+
+class Shuffler(Protocol):
+    """A generator from outside the game that the rules may shuffle with, such as an AI's
+    own `random.Random(seed)` when it samples the worlds its seat cannot tell apart
+    (`worlds.sample_world`). The rules never make one: randomness of their own comes only
+    from `Rng`, so a game's future stays in its state."""
+
+    def shuffle(self, x: MutableSequence[Any]) -> None: ...

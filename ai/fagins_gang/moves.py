@@ -42,7 +42,7 @@ from rules.fagins_gang.actions import (
 )
 from rules.fagins_gang.board import BOARD, CHOICE
 from rules.fagins_gang.legal import can_enter
-from rules.fagins_gang.movement import landing_level
+from rules.fagins_gang.movement import aim, bump_chain, landing_level, levels_paid
 from rules.fagins_gang.state import FAGIN, FaginState
 
 
@@ -121,54 +121,39 @@ def location_steps(table: Table) -> Iterator[MoveStep]:
 
 
 def apply_step(table: Table, step: MoveStep, mine: Standing, rivals: dict[int, Standing]) -> None:
-    """The step's effect on the standings (in place), as `rules.fagins_gang.movement`
-    would have it: pay, land past the constable, bump whoever stands there."""
+    """The step's effect on the standings (in place), by `rules.fagins_gang.movement`'s
+    own arithmetic: pay, land past the constable, bump whoever stands there."""
     key = step.location
-    colour, cost = COLOUR[key], COST[key]
     spot = mine.spots.get(key)
+    level = spot if isinstance(spot, int) else None
+    mine.cubes[COLOUR[key]] -= levels_paid(step, level) * COST[key]
     if step.kind == "fagin":
-        assert isinstance(spot, int)
-        mine.cubes[colour] -= (spot - TOP + 1) * cost
         mine.shillings -= BOARD.fagin_price
         mine.spots[key] = FAGIN
         return
-    way = -1 if step.direction == "up" else 1
     if step.kind == "enter":
-        mine.cubes[colour] -= (1 + step.levels) * cost
         mine.supply -= 1
-        target = START + way * step.levels
-        direction = way if step.levels else 1
-    else:
-        assert isinstance(spot, int)
-        mine.cubes[colour] -= step.levels * cost
-        target = spot + way * step.levels
-        direction = way
+    target, direction = aim(step, level)
     final = landing_level(table.state, key, target, direction)
     mine.spots[key] = final
     _bump(table, key, final, rivals)
 
 
 def _bump(table: Table, key: str, level: int, rivals: dict[int, Standing]) -> None:
+    """Rivals' standings after the seat's urchin lands on `level` (the state's urchins
+    at `key` are as before the move: each location appears once in a plan)."""
+    spots = {s: spot for s, spot in table.state.urchins[key].items() if s != table.seat}
+    bumped = next((s for s, spot in spots.items() if spot == level), None)
+    if bumped is None:
+        return
     constable = table.state.constables[key].level
-    at = {
-        seat: spot
-        for seat, spot in table.state.urchins[key].items()
-        if seat != table.seat and isinstance(spot, int)
-    }
-    mover = next((seat for seat, spot in at.items() if spot == level), None)
-    while mover is not None:
-        rival = rivals.setdefault(mover, table.others[mover].copy())
-        new = at[mover] + 1
-        if new == constable:
-            new += 1
-        if new > BOTTOM:
+    for seat, _, new in bump_chain(spots, constable, bumped):
+        rival = rivals.setdefault(seat, table.others[seat].copy())
+        if new is None:
             del rival.spots[key]
             rival.supply += 1
-            return
-        after = next((seat for seat, spot in at.items() if spot == new and seat != mover), None)
-        at[mover] = new
-        rival.spots[key] = new
-        mover = after
+        else:
+            rival.spots[key] = new
 
 
 def move_option(table: Table, steps: list[MoveStep]) -> Option:

@@ -5,12 +5,14 @@ every step in turn on the working copy is the same as checking the whole plan up
 a refusal anywhere leaves the caller's state untouched.
 """
 
+from collections.abc import Mapping
+
 from rules.errors import RuleError
 from rules.events import Event
 from rules.fagins_gang.actions import Move, MoveStep, format_step
 from rules.fagins_gang.board import BOARD, Location
 from rules.fagins_gang.ending import check_fagin_win
-from rules.fagins_gang.state import FAGIN, FaginState, mark_removed, occupant, was_removed
+from rules.fagins_gang.state import FAGIN, FaginState, Spot, mark_removed, occupant, was_removed
 from rules.names import shown
 from rules.words import Param, Say, Seat, Term, said, said_n
 
@@ -28,6 +30,32 @@ START = BOARD.levels.start
 def delta(direction: str | None) -> int:
     """Up is towards level 0 (Fagin); down is towards the bottom."""
     return -1 if direction == "up" else 1
+
+
+def levels_paid(step: MoveStep, level: int | None) -> int:
+    """How many times the location's move cost a step pays, from the urchin's `level`
+    (None when entering): each level moved, one more to enter, and to leave or go back
+    to Fagin every level to the edge and one past it."""
+    if step.kind == "enter":
+        return 1 + step.levels
+    assert level is not None
+    if step.kind == "move":
+        return step.levels
+    if step.kind == "leave" and step.side == "bottom":
+        return BOTTOM - level + 1
+    return level - TOP + 1
+
+
+def aim(step: MoveStep, level: int | None) -> tuple[int, int]:
+    """(level, direction) a move or entry heads for before the constable has a say
+    (`landing_level`): an entry starts from the start level, and one that stays there
+    counts as carried one level down past a constable standing on it."""
+    if step.kind == "enter":
+        return START + delta(step.direction) * step.levels, (
+            delta(step.direction) if step.levels else 1
+        )
+    assert level is not None
+    return level + delta(step.direction) * step.levels, delta(step.direction)
 
 
 def apply_move(state: FaginState, seat: int, move: Move) -> list[Event]:
@@ -74,7 +102,7 @@ def _apply_step(state: FaginState, seat: int, step: MoveStep) -> list[Event]:
         return _move(state, seat, step, location, level, part)
     if step.kind == "leave":
         return _leave(state, seat, step, location, level, part)
-    return _fagin(state, seat, location, level, part)
+    return _fagin(state, seat, step, location, level, part)
 
 
 def _own_level(state: FaginState, seat: int, location: Location, part: str) -> int:
@@ -199,7 +227,7 @@ def _levels_shown(step: MoveStep) -> Say:
 def _move(
     state: FaginState, seat: int, step: MoveStep, location: Location, level: int, part: str
 ) -> list[Event]:
-    target = level + delta(step.direction) * step.levels
+    target, direction = aim(step, level)
     if not TOP <= target <= BOTTOM:
         side = "top" if target < TOP else "bottom"
         edge = TOP if target < TOP else BOTTOM
@@ -214,8 +242,8 @@ def _move(
                 plan=plan,
             ),
         )
-    paid = _pay(state, seat, location, step.levels, part)
-    return _arrive(state, seat, location, level, target, delta(step.direction), paid, "move")
+    paid = _pay(state, seat, location, levels_paid(step, level), part)
+    return _arrive(state, seat, location, level, target, direction, paid, "move")
 
 
 def _enter(
@@ -249,7 +277,7 @@ def _enter(
         )
     if state.supply[seat] < 1:
         raise _in(part, said("you have no urchin in your supply to enter with."))
-    target = START + delta(step.direction) * step.levels
+    target, direction = aim(step, None)
     if not TOP <= target <= BOTTOM:
         raise _in(
             part,
@@ -259,18 +287,15 @@ def _enter(
                 start=START,
             ),
         )
-    paid = _pay(state, seat, location, 1 + step.levels, part)
+    paid = _pay(state, seat, location, levels_paid(step, None), part)
     state.supply[seat] -= 1
-    # An urchin that stays on the start level is "carried one level down" past a constable.
-    direction = delta(step.direction) if step.levels else 1
     return _arrive(state, seat, location, None, target, direction, paid, "enter")
 
 
 def _leave(
     state: FaginState, seat: int, step: MoveStep, location: Location, level: int, part: str
 ) -> list[Event]:
-    levels = level - TOP + 1 if step.side == "top" else BOTTOM - level + 1
-    paid = _pay(state, seat, location, levels, part)
+    paid = _pay(state, seat, location, levels_paid(step, level), part)
     _take_off(state, seat, location)
     return [
         Event(
@@ -307,8 +332,10 @@ def _leave(
     ]
 
 
-def _fagin(state: FaginState, seat: int, location: Location, level: int, part: str) -> list[Event]:
-    levels = level - TOP + 1
+def _fagin(
+    state: FaginState, seat: int, step: MoveStep, location: Location, level: int, part: str
+) -> list[Event]:
+    levels = levels_paid(step, level)
     _afford(state, seat, location, levels, part)
     price = BOARD.fagin_price
     if state.shillings[seat] < price:
@@ -482,8 +509,36 @@ def _moved_said(
     )
 
 
+def bump_chain(
+    spots: Mapping[int, Spot], constable: int, seat: int
+) -> list[tuple[int, int, int | None]]:
+    """(seat, from, to) of each urchin a bump of `seat`'s urchin moves, in order, at a
+    location whose urchins stand on `spots` (seat -> spot) with the constable on level
+    `constable`: one level down, skipping the constable's level, pushing on whoever
+    stands there; `to` is None for an urchin pushed off the bottom, which ends the chain.
+    Pure, so players can foresee a bump without applying a move."""
+    at = dict(spots)
+    chain: list[tuple[int, int, int | None]] = []
+    mover: int | None = seat
+    while mover is not None:
+        start = at[mover]
+        assert isinstance(start, int)
+        new = start + 1
+        if new == constable:
+            new += 1
+        if new > BOTTOM:
+            chain.append((mover, start, None))
+            return chain
+        after = next((s for s, spot in at.items() if spot == new and s != mover), None)
+        at[mover] = new
+        chain.append((mover, start, new))
+        mover = after
+    return chain
+
+
 def bump(state: FaginState, location: str, seat: int, cause: str) -> list[Event]:
-    """Bump an urchin one level down, skipping the constable's level, and chain onwards.
+    """Bump an urchin one level down, skipping the constable's level, and chain onwards
+    (`bump_chain`).
 
     An urchin pushed below the bottom level returns to its owner's supply and counts as
     removed from the location this round. `cause` ("urchin" or "constable") starts the
@@ -493,14 +548,8 @@ def bump(state: FaginState, location: str, seat: int, cause: str) -> list[Event]
     at = BOARD.location_at(location)
     constable = state.constables[location].level
     events: list[Event] = []
-    mover: int | None = seat
-    while mover is not None:
-        start = state.urchins[location][mover]
-        assert isinstance(start, int)
-        new = start + 1
-        if new == constable:
-            new += 1
-        if new > BOTTOM:
+    for mover, start, new in bump_chain(state.urchins[location], constable, seat):
+        if new is None:
             del state.urchins[location][mover]
             state.supply[mover] += 1
             mark_removed(state, mover, location)
@@ -524,7 +573,6 @@ def bump(state: FaginState, location: str, seat: int, cause: str) -> list[Event]
                 )
             )
             return events
-        after = occupant(state, location, new, besides=mover)
         state.urchins[location][mover] = new
         events.append(
             Event(
@@ -540,5 +588,5 @@ def bump(state: FaginState, location: str, seat: int, cause: str) -> list[Event]
                 data={"seat": mover, "location": location, "from": start, "to": new, "by": cause},
             )
         )
-        mover, cause = after, "urchin"
+        cause = "urchin"
     return events

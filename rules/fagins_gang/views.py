@@ -1,7 +1,8 @@
 """What a renderer needs to draw the game; Fagin's Gang has no secrets.
 
 Every seat and spectators get the same picture (`you` only says who is looking). The
-random generator's state is left out so nobody can predict the next die roll.
+random generator's state is left out so nobody can predict the next die roll; everything
+else of the state is here, so `worlds.sample_world` can rebuild a state from a view.
 """
 
 from pydantic import BaseModel, ConfigDict
@@ -95,6 +96,9 @@ class FaginView(_View):
     stalls: list[StallView]
     stall_size: int
     prices: dict[str, int]
+    wheel_rotation: int
+    """How far the price wheel has turned from its printed position: public (it lies on
+    the board), and what `prices` is read from."""
     warehouses: dict[str, int]
     seats: list[SeatView]
     market: MarketView | None
@@ -130,6 +134,7 @@ def build_view(state: FaginState, seat: int | None, waiting_on: list[int]) -> Fa
         ],
         stall_size=BOARD.stall_size,
         prices={colour: price(state, colour) for colour in BOARD.colour_ring},
+        wheel_rotation=state.wheel_rotation,
         warehouses=dict(state.warehouses),
         seats=[_seat(state, s) for s in range(state.players)],
         market=(

@@ -42,6 +42,14 @@ def test_the_view_shows_the_board_and_hides_the_random_generator() -> None:
     json.loads(dumped)
 
 
+def test_the_view_shows_the_wheel_turned_as_far_as_its_prices_say() -> None:
+    """The rotation is on the board for all to see, and is what the prices are read from."""
+    for rotation in range(6):
+        view = RULES.view(position(3, rotation=rotation), 0)
+        assert view.wheel_rotation == rotation
+        assert view.prices["blue"] == [2, 4, 6, 8, 10, 12][rotation]
+
+
 def test_every_seat_sees_the_same_board() -> None:
     state = position(3)
     public = RULES.view(state, None).model_dump(exclude={"you"})
