@@ -46,7 +46,7 @@ test: lint typecheck pytest
 
 # Bring the message catalogs (bot/i18n/locale) up to the code; then translate what it lists.
 catalogs: $(STAMP)
-	$(PY) -m bot.i18n update
+	$(PY) -m bot catalogs update
 
 bench: $(STAMP)
 	$(PY) -m bench

@@ -2,7 +2,7 @@
 `python -m bot backup PATH` copies the database safely while the bot runs;
 `python -m bot migrate-to URL` moves a SQLite database into an empty PostgreSQL one;
 `python -m bot replay FILE` plays a game's replay file (`/game export`) again and checks
-its result.
+its result; `python -m bot catalogs update|check` keeps the translation catalogs current.
 
 The sandbox (simcord's simulated Discord with a browser page) needs no token, so a
 newcomer can play at once; the Discord run keeps refusing to start without one. Every
@@ -52,7 +52,9 @@ def parser() -> argparse.ArgumentParser:
         prog="python -m bot",
         description="Run Smithfield on Discord (needs DISCORD_TOKEN), or locally with `sandbox`.",
     )
-    commands = root.add_subparsers(dest="command", metavar="{sandbox,backup,replay,migrate-to}")
+    commands = root.add_subparsers(
+        dest="command", metavar="{sandbox,backup,replay,migrate-to,catalogs}"
+    )
     sandbox = commands.add_parser(
         "sandbox",
         help="play locally in a browser against a simulated Discord (no token needed)",
@@ -104,6 +106,15 @@ def parser() -> argparse.ArgumentParser:
         "only then. Stop the bot first; afterwards set SMITHFIELD_DB=URL.",
     )
     migrate.add_argument("url", metavar="URL", help="postgresql://user:password@host/database")
+    catalogs = commands.add_parser(
+        "catalogs",
+        help="bring the translation catalogs up to the code (update), or check them (check)",
+        description="Extract every marked sentence and the slash commands' names, descriptions "
+        "and choices; `update` merges them into bot/i18n/locale/*/LC_MESSAGES/*.po and lists "
+        "what is left to translate, `check` exits 1 naming each missing, untranslated or "
+        "broken message.",
+    )
+    catalogs.add_argument("action", choices=("update", "check"))
     return root
 
 
@@ -121,6 +132,8 @@ def main(argv: list[str]) -> int:
     args = parser().parse_args(argv)
     if args.command == "replay":  # needs no settings and no database
         return replay_file(args.file)
+    if args.command == "catalogs":  # neither
+        return catalogs(write=args.action == "update")
     settings = load_settings()
     if settings is None:
         return 2
@@ -211,6 +224,20 @@ def migrate_to(settings: Settings, url: str) -> int:
     finally:
         source.close()
     return 0
+
+
+def catalogs(*, write: bool) -> int:
+    """`update`: always 0, printing what is left to translate; `check`: 1 when anything is."""
+    from bot.edge.command_strings import command_messages
+    from bot.i18n.catalogs import refresh
+
+    count, found = refresh(asyncio.run(command_messages()), write=write)
+    for problem in found:
+        print(problem)
+    if write:
+        print(f"{count} messages; {len(found)} to translate or fix")
+        return 0
+    return 1 if found else 0
 
 
 def replay_file(path: Path) -> int:

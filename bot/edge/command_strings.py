@@ -1,4 +1,4 @@
-"""Every string of the command tree, for the catalog extractor (`python -m bot.i18n update`).
+"""Every string of the command tree, for the catalogs (`python -m bot catalogs update`).
 
 The names, descriptions and choices of the slash commands live in the cogs' decorators;
 the only complete list of them is the tree of a built bot, so this builds one offline

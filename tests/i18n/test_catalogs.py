@@ -16,7 +16,10 @@ def test_the_german_catalog_is_current_and_complete() -> None:
     # In a process of its own: extraction parses every source file, and CPython 3.11's
     # parser state must not leak into the test process.
     run = subprocess.run(
-        [sys.executable, "-m", "bot.i18n", "check"], capture_output=True, text=True, timeout=300
+        [sys.executable, "-m", "bot", "catalogs", "check"],
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     found = run.stdout.splitlines()
     assert run.returncode == 0 and found == [], (
