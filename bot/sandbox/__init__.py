@@ -1,9 +1,9 @@
 """The sandbox: the real bot in a simulated Discord, played in a browser on this machine.
 
 A development and demonstration tool beside the bot, not part of it: it builds the bot
-with `bot.app.create_bot` from the usual `bot.settings`, and nothing in the bot imports
-it back (`python -m bot sandbox` imports it only when asked for, so the Discord run needs
-no simcord). One module per part:
+with the bot factory (`create_bot`) from the usual `bot.settings`, and nothing in the bot
+imports it back (`python -m bot sandbox` imports it only when asked for, so the Discord
+run needs no simcord). One module per part:
 
 - `world`: the simulated server and the bot running in it (`Sandbox`, `run_sandbox`);
 - `rooms`: the local page, a room list and one simcord preview per open room;

@@ -1,6 +1,6 @@
-"""The sandbox package sits on top of the bot: it builds the bot with `bot.app.create_bot`
-and its settings, the bot never imports it back (only the command line, when asked for
-the sandbox), and its own modules import one another without a cycle."""
+"""The sandbox package sits on top of the bot: it builds the bot with the bot factory
+(`create_bot`) and its settings, the bot never imports it back (only the command line,
+when asked for the sandbox), and its own modules import one another without a cycle."""
 
 import ast
 from collections.abc import Iterator
