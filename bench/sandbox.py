@@ -23,8 +23,8 @@ from pathlib import Path
 import aiohttp
 
 from bot.sandbox import Sandbox
-from bot.sandbox_browser import BrowserError, Chromium, find_chromium
-from bot.sandbox_scenes import last_seen_by, long_table
+from bot.sandbox.browser import BrowserError, Chromium, find_chromium
+from bot.sandbox.scenes import last_seen_by, long_table
 from bot.settings import Settings
 from tests.sandbox.preview_client import PreviewPage, open_room, poll_until
 

@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 import aiohttp
 
 from bot.sandbox import Sandbox
-from bot.sandbox_rooms import SECRET_HEADER
+from bot.sandbox.rooms import SECRET_HEADER
 
 
 def split(url: str) -> tuple[str, str]:

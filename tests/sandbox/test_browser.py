@@ -1,7 +1,7 @@
 """A real headless browser (Debian's chromium) draws the sandbox's pages on a started game.
 
 Pictures are taken only once the page has drawn the newest message with its embed (the
-mechanism `python -m bot.sandbox_screenshot` uses for the README's picture); they are kept
+mechanism `python -m bot.sandbox.screenshot` uses for the README's picture); they are kept
 under artifacts/ for people to look at. CI sets SMITHFIELD_REQUIRE_BROWSER=1 so a missing
 browser fails there instead of skipping.
 """
@@ -15,9 +15,9 @@ import pytest
 from PIL import Image, ImageStat
 
 from bot.sandbox import Sandbox
-from bot.sandbox_browser import DESKTOP, PHONE, Chromium, find_chromium
-from bot.sandbox_scenes import auction_scene, last_seen_by, started_fantasy_business
-from bot.sandbox_screenshot import picture_of_room
+from bot.sandbox.browser import DESKTOP, PHONE, Chromium, find_chromium
+from bot.sandbox.scenes import auction_scene, last_seen_by, started_fantasy_business
+from bot.sandbox.screenshot import picture_of_room
 from bot.settings import Settings
 from tests.sandbox.preview_client import PreviewPage, open_room
 

@@ -1,7 +1,7 @@
 """The sandbox as a German server: `--language de`."""
 
 from bot.sandbox import Sandbox
-from bot.sandbox_scenes import auction_scene
+from bot.sandbox.scenes import auction_scene
 from bot.settings import Settings
 
 

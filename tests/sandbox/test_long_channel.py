@@ -10,8 +10,8 @@ import time
 import aiohttp
 
 from bot.sandbox import Sandbox
-from bot.sandbox_preview import WINDOW_MESSAGES
-from bot.sandbox_scenes import long_table
+from bot.sandbox.preview import WINDOW_MESSAGES
+from bot.sandbox.scenes import long_table
 from bot.settings import Settings
 from tests.sandbox.preview_client import PreviewPage, open_room, poll_until
 

@@ -3,8 +3,8 @@
 import aiohttp
 
 from bot.sandbox import Sandbox
-from bot.sandbox_rooms import SECRET_HEADER
-from bot.sandbox_scenes import started_fantasy_business
+from bot.sandbox.rooms import SECRET_HEADER
+from bot.sandbox.scenes import started_fantasy_business
 from bot.settings import Settings
 from tests.sandbox.preview_client import PreviewPage, open_room, poll_until, split
 

@@ -1,8 +1,8 @@
-"""What `bot.sandbox_preview` relies on inside simcord's preview still holds.
+"""What `bot.sandbox.preview` relies on inside simcord's preview still holds.
 
 Each test names the internal it guards; a failure here means simcord changed under the
 sandbox (it was checked against `CHECKED_SIMCORD`): re-read the new version's preview and
-adjust `bot/sandbox_preview.py` before trusting the sandbox's page again.
+adjust `bot/sandbox/preview.py` before trusting the sandbox's page again.
 """
 
 import importlib
@@ -16,7 +16,7 @@ import simcord.preview
 from simcord.preview import _action_plans, _markdown, _pages, _queries, _snapshot
 
 from bot.sandbox import Sandbox
-from bot.sandbox_preview import (
+from bot.sandbox.preview import (
     CHECKED_SIMCORD,
     INDEX_MESSAGES,
     MARKDOWN_CALLERS,
@@ -27,11 +27,11 @@ from bot.sandbox_preview import (
     memoised_markdown,
     speed_up_previews,
 )
-from bot.sandbox_scenes import long_table, started_fantasy_business
+from bot.sandbox.scenes import long_table, started_fantasy_business
 from bot.settings import Settings
 from tests.sandbox.preview_client import PreviewPage, open_room
 
-CHANGED = f"simcord's preview changed since {CHECKED_SIMCORD}: see bot/sandbox_preview.py"
+CHANGED = f"simcord's preview changed since {CHECKED_SIMCORD}: see bot/sandbox/preview.py"
 
 
 def original(function: Any) -> Any:

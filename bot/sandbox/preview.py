@@ -38,7 +38,7 @@ second preview, and telling the preview that a running action changed the world
 own running action). `open_preview` keeps an `_OpenPreviews` group in the slot that passes
 that notice to every open preview, so #table and each player's DMs can be open at once.
 Actions of different previews must still not overlap (simcord refuses overlapping
-operations); `bot.sandbox_rooms` runs them one at a time.
+operations); `bot.sandbox.rooms` runs them one at a time.
 """
 
 import pickle

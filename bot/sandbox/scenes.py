@@ -7,7 +7,7 @@ played and talked in for a while (the case that used to make the page slow).
 
 import discord
 
-from bot.sandbox import Sandbox
+from bot.sandbox.world import Sandbox
 from rules.fantasy_business import deck
 
 # A table's chatter between moves: plain lines, markdown and a mention, as people write.

@@ -31,7 +31,7 @@ import simcord
 from simcord.builders import ChannelHandle, GuildHandle, WebhookHandle
 
 from bot.edge.app import SmithfieldBot, create_bot, simulated_shard_count
-from bot.sandbox_rooms import Room, RoomServer
+from bot.sandbox.rooms import Room, RoomServer
 from bot.settings import Settings
 
 log = logging.getLogger(__name__)

@@ -1,4 +1,4 @@
-"""`python -m bot.sandbox_screenshot`: retake the README's picture of the sandbox.
+"""`python -m bot.sandbox.screenshot`: retake the README's picture of the sandbox.
 
 It runs the sandbox on a temporary database (the real bot, three players), plays to a
 Fantasy Business auction with the players' own commands, opens #table in headless
@@ -16,15 +16,15 @@ from pathlib import Path
 
 import discord
 
-from bot.sandbox import Sandbox
-from bot.sandbox_browser import DESKTOP, PHONE, BrowserError, Chromium, Tab
-from bot.sandbox_scenes import (
+from bot.sandbox.browser import DESKTOP, PHONE, BrowserError, Chromium, Tab
+from bot.sandbox.scenes import (
     auction_scene,
     board_scene,
     market_scene,
     sheet_scene,
     standings_scene,
 )
+from bot.sandbox.world import Sandbox
 from bot.settings import Settings
 
 DEFAULT_OUT = Path("docs/sandbox.png")
@@ -92,7 +92,7 @@ async def take_all(folder: Path, language: str = "en") -> None:
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m bot.sandbox_screenshot",
+        prog="python -m bot.sandbox.screenshot",
         description="Picture the sandbox's #table at an auction, once the page has drawn it.",
     )
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="desktop PNG to write")

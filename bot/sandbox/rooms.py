@@ -2,7 +2,7 @@
 
 simcord's preview shows one channel (a guild channel with a viewer switch, or one user's
 DM channel) and serves it on a port of its own. The sandbox opens a preview for a room the
-first time someone picks it and keeps it open (`bot.sandbox_preview.open_preview` lets
+first time someone picks it and keeps it open (`bot.sandbox.preview.open_preview` lets
 several be open at once), so #table and a player's DMs can be watched side by side. All of
 them are served behind the sandbox's own address: `/` lists the rooms, `/room/<key>` is a
 room's page, and the page's requests (`/api/...`, each carrying its preview's capability)
@@ -38,7 +38,7 @@ import simcord
 from aiohttp import web
 from simcord.builders import ChannelHandle, UserHandle
 
-from bot.sandbox_preview import (
+from bot.sandbox.preview import (
     REPUBLISHES_EVERY_PAGE,
     channels_touched,
     events_so_far,
