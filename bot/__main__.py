@@ -229,7 +229,7 @@ def migrate_to(settings: Settings, url: str) -> int:
 def catalogs(*, write: bool) -> int:
     """`update`: always 0, printing what is left to translate; `check`: 1 when anything is."""
     from bot.edge.command_strings import command_messages
-    from bot.i18n.catalogs import refresh
+    from bot.i18n.checks import refresh
 
     count, found = refresh(asyncio.run(command_messages()), write=write)
     for problem in found:

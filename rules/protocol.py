@@ -1,6 +1,6 @@
 """The small surface every game offers to the game service.
 
-The service (bot/service.py) is generic: it stores a game's state as JSON, applies
+The service (bot/service/) is generic: it stores a game's state as JSON, applies
 actions for seats, and renders views, without knowing any game's rules. Each rules
 package exposes one object satisfying `GameRules`; `rules.registry` lists them.
 

@@ -147,20 +147,3 @@ def update(template: Catalog, language: str) -> Catalog:
         write_po(handle, catalog, width=100, sort_by_file=False, omit_header=False)
     translations.cache_clear()
     return catalog
-
-
-def refresh(commands: list[tuple[str, str | None]], *, write: bool) -> tuple[int, list[str]]:
-    """Extract the code's messages and the command tree's strings (`commands`), then
-    update every translated catalog (`write`) or only read it; returns how many messages
-    there are and every problem left, per language."""
-    from bot.i18n import ENGLISH, LANGUAGES
-    from bot.i18n.checks import problems
-
-    template = extract(commands)
-    found: list[str] = []
-    for language in LANGUAGES:
-        if language == ENGLISH:
-            continue
-        catalog = update(template, language) if write else read(language)
-        found += [f"{language}: {problem}" for problem in problems(template, catalog)]
-    return len(template), found

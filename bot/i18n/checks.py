@@ -1,11 +1,13 @@
 """What makes a catalog not good enough to ship: a message missing or untranslated, a
-placeholder lost or invented, a command name Discord would refuse."""
+placeholder lost or invented, a command name Discord would refuse; and `refresh`, which
+brings the catalogs up to the code and lists what is left."""
 
 import re
 
 from babel.messages.catalog import Catalog
 
-from bot.i18n.catalogs import COMMAND_NAME
+from bot.i18n import ENGLISH, LANGUAGES
+from bot.i18n.catalogs import COMMAND_NAME, extract, read, update
 
 PLACEHOLDER = re.compile(r"\{([a-z_0-9]*)\}")
 COMMAND_NAME_RULE = re.compile(r"^[-_\w]{1,32}$")
@@ -51,3 +53,17 @@ def problems(template: Catalog, catalog: Catalog) -> list[str]:
             ident = entry.id if isinstance(entry.id, str) else entry.id[0]
             found.append(f"no longer in the code: {ident!r}")
     return found
+
+
+def refresh(commands: list[tuple[str, str | None]], *, write: bool) -> tuple[int, list[str]]:
+    """Extract the code's messages and the command tree's strings (`commands`), then
+    update every translated catalog (`write`) or only read it; returns how many messages
+    there are and every problem left, per language."""
+    template = extract(commands)
+    found: list[str] = []
+    for language in LANGUAGES:
+        if language == ENGLISH:
+            continue
+        catalog = update(template, language) if write else read(language)
+        found += [f"{language}: {problem}" for problem in problems(template, catalog)]
+    return len(template), found
