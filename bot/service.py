@@ -35,7 +35,15 @@ from bot.messages import TABLE, Live, Message, Outcome, Private
 from bot.presenters import PRESENTERS, Presenter
 from bot.records import results
 from bot.records.fingerprint import fingerprint
-from bot.render.generic import LOBBY, EventPresenter, joined, language_line, lobby_embed
+from bot.render.charts import with_chart
+from bot.render.generic import (
+    LOBBY,
+    EventPresenter,
+    hints_line,
+    joined,
+    language_line,
+    lobby_embed,
+)
 from bot.replay import Replayed, is_undo, replay, rules_options
 from bot.store import (
     ActionRow,
@@ -286,8 +294,10 @@ class GameService:
         kind: str,
         raw_options: Mapping[str, Any],
         language: str = ENGLISH,
+        hints: bool = False,
     ) -> Outcome:
-        """Open a lobby; `language` is the table's (every public message speaks it)."""
+        """Open a lobby; `language` is the table's (every public message speaks it);
+        `hints` lets its seated players ask `/hint` (bot.coach)."""
         if place.guild_id is None:
             # Nobody else could join a table in a DM, and it would shadow the player's
             # real games for the game commands they use in DMs.
@@ -306,6 +316,8 @@ class GameService:
             return Outcome.refusal(say(error.say))
         if language != ENGLISH:
             options = {**options, "language": language}
+        if hints:
+            options = {**options, "hints": True}
         return await self.command(
             place.channel_id, partial(self._new_game, place, actor, rules, options)
         )
@@ -474,8 +486,7 @@ class GameService:
             return Outcome.refusal(say(error.say))
         now = self.clock()
         stored = {**options, "first_seat": first, "ai_seed": robots.new_ai_seed(self.seed)}
-        if "language" in game.options:
-            stored["language"] = game.options["language"]
+        stored.update({k: game.options[k] for k in ("language", "hints") if k in game.options})
         timing = deadline_changes(
             game, [], rules.waiting_on(state), self.phase_of(game, rules, state), now
         )
@@ -569,7 +580,7 @@ class GameService:
         shown = presenter.status(table, table.seat_of(actor.user_id))
         level = game.autopilot_level
         away = [seat.display_name for seat in table.seats if seat.autopilot]
-        extra = [timer_line(game), language_line(table)]
+        extra = [timer_line(game), language_line(table), *hints_line(table)]
         if away:
             extra.append(
                 _("🤖 On autopilot ({level} AI): {names}.").format(
@@ -872,7 +883,7 @@ class GameService:
         lines = ([lead] if lead else []) + [line for line in outcome.lines if line]
         messages = ([Message(content="\n".join(lines))] if lines else []) + outcome.public
         if game.status == "finished":
-            messages += presenter.finished(table)
+            messages += with_chart(table, presenter.finished(table), self.store.actions(game.id))
         elif messages and game.status == "active" and state is not None:
             text, mentions = self.next_line(table, set() if quiet is None else quiet)
             if text:

@@ -62,6 +62,7 @@ OPTION_NAMES = {
     "sole_lowest_bonus": N_("sole lowest bonus"),
     "round_limit": N_("round limit"),
     "fagin_target": N_("fagin target"),
+    "hints": N_("coach hints (`/hint`)"),
 }
 """The game options as the lobby lists them (others by their key)."""
 HIDDEN_OPTIONS = {"first_seat", "language", "ai_seed"}
@@ -75,6 +76,13 @@ def language_name(code: str) -> str:
 def language_line(table: Table) -> str:
     """The table's language as `/game status` shows it for a running game."""
     return _("🗣️ Language: {language}").format(language=language_name(table.language))
+
+
+def hints_line(table: Table) -> list[str]:
+    """`/game status`'s line for a table with the coach on (none without)."""
+    if not table.game.options.get("hints"):
+        return []
+    return [_("💡 Hints on: seated players may ask `/hint`; this game is not rated.")]
 
 
 def lobby_embed(table: Table) -> discord.Embed:

@@ -1,0 +1,173 @@
+"""Why the coach suggests a move: one or two sentences, from the asker's own view.
+
+The strong AI decides by searching: it plays the position out many times (dealing what
+it cannot see anew each time) and keeps the move that left the seat best placed. That is
+the honest first half of every reason; the second names what the move does in numbers
+the player can check on their own sheet or the board — the gold it keeps, the income
+last turn's prices suggest, the levels climbed, the cubes' worth at today's wheel, the
+shillings still needed for Fagin.
+"""
+
+from typing import Any
+
+from bot.i18n import _, n_, term
+from rules.fagins_gang import actions as fg
+from rules.fagins_gang.views import FaginView
+from rules.fantasy_business import actions as fb
+from rules.fantasy_business import deck
+from rules.fantasy_business.views import FantasyBusinessView
+
+
+def reason(view: Any, seat: int, action: Any) -> str:
+    """The sentences for `action`, in the language being spoken."""
+    if isinstance(view, FantasyBusinessView):
+        return _business(view, seat, action)
+    assert isinstance(view, FaginView)
+    return _gang(view, seat, action)
+
+
+def _business(view: FantasyBusinessView, seat: int, action: Any) -> str:
+    gold = view.seats[seat].gold
+    if isinstance(action, fb.Auction):
+        card = view.centre[action.card]
+        name = term(card.name) if card.kind == "article" else _("the special card")
+        if action.price is None:
+            return _(
+                "Card {label} ({card}) is the one the search most wants sold now; opening "
+                "with no price lets the others bid first. You have {gold} gold."
+            ).format(label=card.label, card=name, gold=gold)
+        return _(
+            "Card {label} ({card}) is the one the search most wants for you; opening at "
+            "{price} gold leaves you {left} gold."
+        ).format(label=card.label, card=name, price=action.price, left=gold - action.price)
+    if isinstance(action, fb.Bid):
+        auction = view.auction
+        name = _("the card")
+        if auction is not None:
+            card = auction.card
+            name = term(card.name) if card.kind == "article" else _("the special card")
+        return _(
+            "At {amount} gold, {card} is still worth more to you than it costs in the "
+            "search's playouts; you would keep {left} gold."
+        ).format(amount=action.amount, card=name, left=gold - action.amount)
+    if isinstance(action, fb.Pass):
+        return _(
+            "Paying more for this card leaves you worse off in the search's playouts than "
+            "keeping your {gold} gold for later cards and next turns."
+        ).format(gold=gold)
+    if isinstance(action, fb.SetPrice):
+        return _price_reason(view, seat, action)
+    if isinstance(action, fb.Submit):
+        return _(
+            "Every article you own has its price and no special card you hold pays off "
+            "more now: lock the sheet so the reveal can come."
+        )
+    if isinstance(action, fb.PlaySpecial):
+        return _(
+            "In the search, playing {card} now leaves you better placed than keeping it "
+            "for a later turn."
+        ).format(card=term(deck.special(action.card).name))
+    return _("In the search, this leaves you best placed.")
+
+
+def _price_reason(view: FantasyBusinessView, seat: int, action: fb.SetPrice) -> str:
+    cards = view.seats[seat].articles.get(action.article, 0)
+    rivals = [
+        s.seat for s in view.seats if s.seat != seat and s.articles.get(action.article, 0) > 0
+    ]
+    article = term(deck.article(action.article).name)
+    first = n_(
+        "You sell {n} card of {article} at {price} gold each.",
+        "You sell {n} cards of {article} at {price} gold each.",
+        cards,
+    ).format(n=cards, article=article, price=action.price)
+    if not rivals:
+        return (
+            first
+            + " "
+            + _("Nobody else owns {article}: no rival can undercut you.").format(article=article)
+        )
+    asked = []
+    reveal = view.last_reveal
+    if reveal is not None:
+        for rival in rivals:
+            price = reveal.sheets[rival].get(action.article)
+            if price is not None:
+                asked.append(str(price))
+    if asked:
+        return (
+            first
+            + " "
+            + _(
+                "At the last reveal the other owners asked {prices}; this price earned you "
+                "most against the sheets the search imagined for them."
+            ).format(prices=", ".join(asked))
+        )
+    return (
+        first
+        + " "
+        + n_(
+            "{n} other player owns it too; this price earned you most against the sheets "
+            "the search imagined for them.",
+            "{n} other players own it too; this price earned you most against the sheets "
+            "the search imagined for them.",
+            len(rivals),
+        ).format(n=len(rivals))
+    )
+
+
+def _gang(view: FaginView, seat: int, action: Any) -> str:
+    me = view.seats[seat]
+    need = max(0, view.fagin_price - me.shillings)
+    if isinstance(action, fg.Move):
+        up = sum(step.levels for step in action.steps if step.direction == "up")
+        fagin = sum(1 for step in action.steps if step.kind == "fagin")
+        if fagin:
+            return n_(
+                "It sends {n} urchin to Fagin, the race that wins the game; you have "
+                "{shillings} shillings.",
+                "It sends {n} urchins to Fagin, the race that wins the game; you have "
+                "{shillings} shillings.",
+                fagin,
+            ).format(n=fagin, shillings=me.shillings)
+        return _(
+            "It climbs {levels} levels in all, towards the better goods and Fagin at the "
+            "top; Fagin's price is {price} shillings and you still need {need}."
+        ).format(levels=up, price=view.fagin_price, need=need)
+    if isinstance(action, fg.Steal):
+        return _(
+            "It takes goods where your urchins stand; your cubes and shillings are worth "
+            "{worth} at today's wheel, and the search found this the best way to add to it."
+        ).format(worth=me.worth)
+    if isinstance(action, fg.Shillings):
+        return _(
+            "Fagin's price is {price} shillings and you have {shillings}: these shillings "
+            "bring you nearer to sending an urchin home."
+        ).format(price=view.fagin_price, shillings=me.shillings)
+    if isinstance(action, fg.OpenMarket):
+        return _(
+            "Opening the market lets you trade first, at today's prices; your cubes and "
+            "shillings are worth {worth} now."
+        ).format(worth=me.worth)
+    if isinstance(action, fg.Buy | fg.Sell):
+        value = sum(view.prices.get(colour, 0) for colour in action.colours)
+        colours = ", ".join(term(colour) for colour in action.colours)
+        if isinstance(action, fg.Buy):
+            return _(
+                "{colours} costs {value} shillings at today's wheel, and the search found the "
+                "cube worth more to you than the shillings."
+            ).format(colours=colours, value=value)
+        return _(
+            "{colours} brings {value} shillings at today's wheel; you need {need} more for "
+            "Fagin's price."
+        ).format(colours=colours, value=value, need=need)
+    if isinstance(action, fg.MarketPass):
+        return _("No trade at today's prices leaves you better placed: leave the market.")
+    if isinstance(action, fg.Skip):
+        return _("No action gains you more now than it risks.")
+    if isinstance(action, fg.Discard):
+        return _(
+            "You must return cubes down to the hand limit of {limit}; these are worth the "
+            "least to you at today's wheel."
+        ).format(limit=view.hand_limit)
+    return _("In the search, this leaves you best placed.")
