@@ -16,7 +16,7 @@ from bot.render import charts
 from bot.settings import Settings
 from rules.fantasy_business import RULES
 from rules.fantasy_business.state import GameState
-from tests.coach.support import as_slash, hint_and_play, hinted_command
+from tests.coach.support import hint_and_play, hinted_command
 from tests.discord.harness import World, public, refused, world
 from tests.rules.fantasy_business.fb_builders import position
 
