@@ -151,7 +151,7 @@ async def _search(service: GameService, asked: Question) -> Any:
             asked.seed,
             HINT_SECONDS,
         )
-        action = await asyncio.wait_for(future, timeout=HINT_SECONDS * 5 + 10)
+        action = await asyncio.wait_for(future, timeout=(HINT_SECONDS or 60.0) * 5 + 10)
         table.rules.apply(table.state, seat, action)
         return action
     except Exception:
