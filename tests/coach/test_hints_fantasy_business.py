@@ -44,7 +44,7 @@ async def test_every_hint_of_a_game_is_a_command_the_game_accepts(
     settings: Settings, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     drawn: list[tuple[str, bool]] = []
-    real = charts.chart_png
+    real = charts.draw
 
     def watched(*args: Any) -> bytes:
         try:
@@ -57,7 +57,7 @@ async def test_every_hint_of_a_game_is_a_command_the_game_accepts(
         drawn.append((threading.current_thread().name, on_loop))
         return real(*args)
 
-    monkeypatch.setattr(charts, "chart_png", watched)
+    monkeypatch.setattr(charts, "draw", watched)
     async with world(settings, 3) as w:
         await open_table(w, turns=1, hints=True)
         commands: list[str] = []

@@ -1,10 +1,11 @@
 """Charts of how a game went: one picture per game, from its public record only.
 
 `chart_attachment` is what the bot attaches (to the final standings, `/game show` and
-`/game chart`): its words are made now, in the language being spoken, and its picture
-later, in the delivery's worker thread: the log is replayed there (`bot.replay`), the
-series read from the replay's public views and events (`series`), and drawn by the
-game's module (`business`, `gang`) with matplotlib, imported only then.
+`/game chart`): its words are made now, in the language being spoken, and so are its
+series — the log replayed (`bot.replay`) in the caller's store thread and read from the
+replay's public views and events (`series`); the picture is drawn later, in the
+delivery's worker thread, by the game's module (`business`, `gang`) with matplotlib,
+imported only then.
 """
 
 from collections.abc import Sequence
@@ -18,12 +19,13 @@ from bot.render.charts.gang import GangLabels
 from bot.render.charts.series import BusinessSeries, GangSeries, business_series, gang_series
 from bot.replay import replay
 from bot.table import Table
+from rules.errors import RuleError
 from rules.protocol import GameRules
 
 CHARTED = ("fantasy-business", "fagins-gang")
 FILE = "smithfield-chart.png"
 
-__all__ = ["CHARTED", "chart_attachment", "chart_png", "game_series", "with_chart"]
+__all__ = ["CHARTED", "chart_attachment", "chart_png", "draw", "game_series", "with_chart"]
 
 
 def labels(kind: str) -> BusinessLabels | GangLabels:
@@ -67,10 +69,17 @@ def chart_png(
     names: list[str],
     words: BusinessLabels | GangLabels,
 ) -> bytes:
-    """Replay, read the public series and draw them: the work done off the event loop."""
+    """Replay, read the public series and draw them (for tools and tests; the bot reads
+    the series in its store thread and only draws at delivery)."""
+    return draw(game_series(rules, players, options, seed, rows), names, words)
+
+
+def draw(
+    series: BusinessSeries | GangSeries, names: list[str], words: BusinessLabels | GangLabels
+) -> bytes:
+    """The chart of the series as PNG bytes: the slow part, done off the event loop."""
     from bot.render.charts import business, gang
 
-    series = game_series(rules, players, options, seed, rows)
     if isinstance(series, BusinessSeries) and isinstance(words, BusinessLabels):
         return business.draw(series, names, words)
     assert isinstance(series, GangSeries) and isinstance(words, GangLabels)
@@ -78,24 +87,17 @@ def chart_png(
 
 
 def chart_attachment(table: Table, rows: Sequence[Any]) -> Attachment | None:
-    """The game's chart (None for a game that has no chart or has not started): `rows`
-    is its action log, read by the caller in its transaction."""
+    """The game's chart (None for a game that has no chart, has not started, or whose
+    log does not replay — a position set up by hand): `rows` is its action log, read by
+    the caller in its store thread, where the series are read too."""
     game = table.game
     if game.kind not in CHARTED or game.state is None:
         return None
-    return Attachment(
-        FILE,
-        render=partial(
-            chart_png,
-            table.rules,
-            len(table.seats),
-            dict(game.options),
-            game.seed,
-            list(rows),
-            list(table.names),
-            labels(game.kind),
-        ),
-    )
+    try:
+        series = game_series(table.rules, len(table.seats), dict(game.options), game.seed, rows)
+    except RuleError:
+        return None
+    return Attachment(FILE, render=partial(draw, series, list(table.names), labels(game.kind)))
 
 
 def with_chart(table: Table, messages: list[Message], rows: Sequence[Any]) -> list[Message]:
