@@ -9,6 +9,7 @@ Every text here is one the command accepts as written (tests/coach/test_hint_com
 feeds each back through the real command).
 """
 
+import re
 from typing import Any
 
 from bot.i18n import command_word, current, term
@@ -19,6 +20,23 @@ from rules.fagins_gang.completions import german_word, in_language
 from rules.fantasy_business import actions as fb
 from rules.fantasy_business import deck
 from rules.fantasy_business.views import FantasyBusinessView
+
+SPAN = re.compile(r"`(/[^`]+)`")
+OPTION = re.compile(r'(\w+):("[^"]*"|.*?)(?=\s\w+:|$)')
+
+
+def read_back(text: str) -> tuple[str, dict[str, str]]:
+    """The first command quoted in `text` as (command path, options as typed): for the
+    sandbox's scenes and the tests, which type what a hint says. `/market buy
+    colours:"red"` gives ("market buy", {"colours": '"red"'})."""
+    found = SPAN.search(text)
+    if found is None:
+        raise ValueError(f"No command in {text!r}.")
+    command = found.group(1)
+    first = re.search(r"\s\w+:", command)
+    path = (command[: first.start()] if first else command).strip().lstrip("/")
+    options = dict(OPTION.findall(command[first.start() :].strip())) if first else {}
+    return path, options
 
 
 def typed(table: Table, action: Any) -> str:

@@ -1,14 +1,12 @@
 """Asking `/hint` on Discord and playing what it says, through the real commands."""
 
-import re
 from typing import Any
 
 import simcord
 
+from bot.coach.typed import SPAN, read_back
 from tests.discord.harness import World
 
-SPAN = re.compile(r"`(/[^`]+)`")
-OPTION = re.compile(r'(\w+):("[^"]*"|.*?)(?=\s\w+:|$)')
 NUMBERS = {"amount", "card", "price", "gold"}
 
 
@@ -20,15 +18,9 @@ def hinted_command(reply: str) -> str:
 
 
 def as_slash(w: World, command: str) -> tuple[str, dict[str, Any]]:
-    """The command's name and options as simcord takes them: `/market buy colours:"red"`
-    gives ("market buy", {"colours": '"red"'}) — typed values exactly as written."""
-    first = re.search(r"\s\w+:", command)
-    path = (command[: first.start()] if first else command).strip().lstrip("/")
-    options: dict[str, Any] = {}
-    if first:
-        for name, value in OPTION.findall(command[first.start() :].strip()):
-            options[name] = _value(w, name, value)
-    return path, options
+    """The command's name and options as simcord takes them, typed values as written."""
+    path, options = read_back(f"`{command}`")
+    return path, {name: _value(w, name, value) for name, value in options.items()}
 
 
 def _value(w: World, name: str, value: str) -> Any:

@@ -42,7 +42,8 @@ def labels(kind: str) -> BusinessLabels | GangLabels:
     return GangLabels(
         title=_("Urchins at Fagin"),
         at_fagin=_("Urchins"),
-        wealth=_("Wealth: shillings + cubes at the wheel's prices"),
+        wealth=_("Wealth"),
+        worth=_("shillings + cubes"),
         round=_("Round"),
         now=_("now"),
         market=_("market opened"),

@@ -25,7 +25,7 @@ class BusinessLabels:
 
 
 def draw(series: BusinessSeries, names: list[str], labels: BusinessLabels) -> bytes:
-    with drawing.figure(3, [3.0, 1.6, 1.6], 9.6) as (fig, (top, middle, bottom)):
+    with drawing.figure(3, [3.0, 1.5, 1.5], 7.2) as (fig, (top, middle, bottom)):
         width = 0.8 / max(1, series.players)
         for seat in range(series.players):
             colour = drawing.colour(seat)
@@ -87,6 +87,6 @@ def draw(series: BusinessSeries, names: list[str], labels: BusinessLabels) -> by
         bottom.set_ylim(bottom=0)
         drawing.legend_below(fig, top, min(series.players, 3))
         rows = (series.players + 2) // 3
-        fig.subplots_adjust(left=0.11, right=0.97, top=0.96, bottom=0.06 + 0.035 * rows)
-        fig.subplots_adjust(hspace=0.42)
+        fig.subplots_adjust(left=0.13, right=0.97, top=0.95, bottom=0.11 + 0.045 * rows)
+        fig.subplots_adjust(hspace=0.48)
         return drawing.png(fig)

@@ -17,9 +17,9 @@ from typing import Any
 
 from bot.render.fg_board import BACKGROUND, INK, player_colour
 
-WIDTH_INCHES = 7.2
-DPI = 110
-FONT_SIZE = 13
+WIDTH_INCHES = 6.4
+DPI = 100
+FONT_SIZE = 15
 _LOCK = threading.Lock()
 
 
@@ -81,13 +81,18 @@ def png(fig: Any) -> bytes:
     return out.getvalue()
 
 
-def legend_below(fig: Any, ax: Any, columns: int) -> None:
-    handles, labels = ax.get_legend_handles_labels()
+def legend_below(
+    fig: Any, ax: Any, columns: int, handles: Any = None, labels: Any = None, y: float = 0.0
+) -> None:
+    """A legend under the panels (the axes' labelled lines, or the given handles)."""
+    if handles is None:
+        handles, labels = ax.get_legend_handles_labels()
     if handles:
         fig.legend(
             handles,
             labels,
             loc="lower center",
+            bbox_to_anchor=(0.5, y),
             ncol=columns,
             fontsize=FONT_SIZE,
             frameon=False,

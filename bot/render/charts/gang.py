@@ -2,8 +2,9 @@
 
 Two panels: the race to Fagin (each seat's urchins there, a star where one arrived) and
 wealth (shillings plus cubes at the wheel's prices, the round limit's tie-break), with a
-triangle where a seat opened Smithfield Market. A running game's last point is the
-position now, half-way into the round being played.
+triangle where a seat opened Smithfield Market; the legend's last line says what the
+marks mean. A running game's last point is the position now, half-way into the round
+being played.
 """
 
 from dataclasses import dataclass
@@ -17,6 +18,7 @@ class GangLabels:
     title: str
     at_fagin: str
     wealth: str
+    worth: str
     round: str
     now: str
     market: str
@@ -32,7 +34,7 @@ def _value_at(series: GangSeries, values: list[int], round_: int) -> tuple[float
 
 
 def draw(series: GangSeries, names: list[str], labels: GangLabels) -> bytes:
-    with drawing.figure(2, [1.6, 2.4], 8.4) as (fig, (top, bottom)):
+    with drawing.figure(2, [1.5, 2.4], 7.0) as (fig, (top, bottom)):
         for seat in range(series.players):
             colour = drawing.colour(seat)
             name = drawing.plain_name(names[seat]) if seat < len(names) else f"#{seat + 1}"
@@ -86,6 +88,7 @@ def draw(series: GangSeries, names: list[str], labels: GangLabels) -> bytes:
         drawing.title(top, title)
         top.set_ylabel(labels.at_fagin, fontsize=drawing.FONT_SIZE)
         drawing.title(bottom, labels.wealth)
+        bottom.set_ylabel(labels.worth, fontsize=drawing.FONT_SIZE)
         bottom.set_xlabel(labels.round, fontsize=drawing.FONT_SIZE)
         top.set_ylim(-0.3, max([2, *(max(v) for v in series.at_fagin)]) + 0.5)
         last = max(series.rounds[-1], 1)
@@ -93,24 +96,13 @@ def draw(series: GangSeries, names: list[str], labels: GangLabels) -> bytes:
             ax.set_xlim(-0.2, last + 0.4)
             drawing.whole_numbers(ax)
         bottom.set_ylim(bottom=0)
-        _marks_key(bottom, labels)
-        drawing.legend_below(fig, bottom, min(series.players, 3))
+        marks = [
+            top.scatter([], [], marker=m, s=size, color="white", edgecolors=drawing.ink())
+            for m, size in (("*", 220), ("^", 150))
+        ]
         rows = (series.players + 2) // 3
-        fig.subplots_adjust(left=0.11, right=0.97, top=0.95, bottom=0.09 + 0.04 * rows)
+        drawing.legend_below(fig, bottom, min(series.players, 3), y=0.045)
+        drawing.legend_below(fig, top, 2, marks, [labels.arrived, labels.market])
+        fig.subplots_adjust(left=0.13, right=0.97, top=0.94, bottom=0.15 + 0.05 * rows)
         fig.subplots_adjust(hspace=0.38)
         return drawing.png(fig)
-
-
-def _marks_key(ax: object, labels: GangLabels) -> None:
-    """What the star and the triangle mean, in the panel's corner."""
-    text = f"★ {labels.arrived}   ▲ {labels.market}"
-    ax.text(  # type: ignore[attr-defined]
-        0.01,
-        0.97,
-        text,
-        transform=ax.transAxes,  # type: ignore[attr-defined]
-        fontsize=drawing.FONT_SIZE - 1,
-        va="top",
-        color=drawing.ink(),
-        bbox={"facecolor": (1, 1, 1, 0.8), "edgecolor": "none", "pad": 3},
-    )
