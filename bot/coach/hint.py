@@ -28,6 +28,9 @@ from bot.store import GameRow
 from bot.table import Table
 from rules.errors import RuleError
 from rules.events import Event
+from rules.fantasy_business.actions import SetPrice, Submit
+from rules.fantasy_business.pricing import default_price, unpriced
+from rules.fantasy_business.state import GameState
 
 log = logging.getLogger(__name__)
 
@@ -159,6 +162,18 @@ async def _search(service: GameService, asked: Question) -> Any:
     return await service.call(robots.choose, table, table.state, seat, "standard", asked.history)
 
 
+def _typeable(table: Table, seat: int, action: Any) -> Any:
+    """The move as a command can make it: "submit, filling in the missing prices" (the
+    rules' default when time runs out) is no command, so it becomes the first missing
+    price at its default (the sheet's own suggestion), one `/price` at a time."""
+    state = table.state
+    if isinstance(action, Submit) and action.defaults and isinstance(state, GameState):
+        missing = unpriced(state, seat)
+        if missing:
+            return SetPrice(article=missing[0], price=default_price(state, seat, missing[0]))
+    return action
+
+
 def _answer(asked: Question, action: Any) -> Outcome:
     """The private reply: the command to type and why, in the asker's language."""
     table, seat = asked.table, asked.seat
@@ -166,6 +181,7 @@ def _answer(asked: Question, action: Any) -> Outcome:
         table.rules.apply(table.state, seat, action)
     except RuleError:
         action = table.rules.default_action(table.state, seat)
+    action = _typeable(table, seat, action)
     text = _("💡 The strong AI would play: {command}").format(command=typed(table, action))
     why = reason(asked.view, seat, action)
     return Outcome(reply=Message(content=f"{text}\n{why}"), channel_id=table.game.channel_id)

@@ -134,6 +134,15 @@ async def test_hints_are_refused_clearly(settings: Settings) -> None:
         status = await alice.slash(coached, "game status")
         assert "Hints on" in status.response.content
 
+        game = w.store.open_game(coached.id)
+        assert game is not None
+        hint._busy.add((game.id, alice.id))  # a hint of alice's is being searched
+        try:
+            assert "still being worked out" in refused(await alice.slash(coached, "hint"))
+        finally:
+            hint._busy.discard((game.id, alice.id))
+        assert (await alice.slash(coached, "hint")).response.content.startswith("💡")
+
 
 def test_a_hint_command_is_read_back_with_its_typed_values() -> None:
     assert hinted_command("💡 … `/price article:Magic Potions amount:5`\nwhy") == (
