@@ -31,7 +31,10 @@ def _chart(service: GameService, place: Place, share: bool) -> Outcome:
         return Outcome.refusal(_("This game has no chart."))
     with table.public_voice() if share else nullcontext():
         attachment = chart_attachment(table, store.actions(game.id))
-        assert attachment is not None
+        if attachment is None:
+            return Outcome.refusal(
+                _("This game's log does not lead to its position, so it has no chart.")
+            )
         if game.status == "finished":
             text = _("📈 How **{title}** went, from what everyone saw.")
         else:

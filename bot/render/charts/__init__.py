@@ -21,6 +21,7 @@ from bot.replay import replay
 from bot.table import Table
 from rules.errors import RuleError
 from rules.protocol import GameRules
+from rules.registry import GAMES
 
 CHARTED = ("fantasy-business", "fagins-gang")
 FILE = "smithfield-chart.png"
@@ -92,7 +93,9 @@ def chart_attachment(table: Table, rows: Sequence[Any]) -> Attachment | None:
     log does not replay — a position set up by hand): `rows` is its action log, read by
     the caller in its store thread, where the series are read too."""
     game = table.game
-    if game.kind not in CHARTED or game.state is None:
+    if game.kind not in CHARTED or GAMES.get(game.kind) is not table.rules:
+        return None  # another game, or a stand-in for one (tests)
+    if game.state is None:
         return None
     try:
         series = game_series(table.rules, len(table.seats), dict(game.options), game.seed, rows)
