@@ -89,7 +89,7 @@ async def hint(service: GameService, place: Place, actor: Actor) -> Outcome:
         action = await _search(service, asked)
     finally:
         _busy.discard(key)
-    return await service.call(_answer, asked, action)
+    return await service.call(_answer, service, asked, action)
 
 
 def _find(service: GameService, place: Place, actor: Actor) -> GameRow | str:
@@ -174,9 +174,14 @@ def _typeable(table: Table, seat: int, action: Any) -> Any:
     return action
 
 
-def _answer(asked: Question, action: Any) -> Outcome:
-    """The private reply: the command to type and why, in the asker's language."""
+def _answer(service: GameService, asked: Question, action: Any) -> Outcome:
+    """The private reply: the command to type and why, in the asker's language (or, if
+    the game moved on during the search, a request to ask again)."""
     table, seat = asked.table, asked.seat
+    if service.store.game(table.game.id).version != table.game.version:
+        return Outcome.refusal(
+            _("The game moved on while your hint was being worked out; ask again.")
+        )
     try:
         table.rules.apply(table.state, seat, action)
     except RuleError:

@@ -148,3 +148,22 @@ def test_a_hint_command_is_read_back_with_its_typed_values() -> None:
     assert hinted_command("💡 … `/price article:Magic Potions amount:5`\nwhy") == (
         "/price article:Magic Potions amount:5"
     )
+
+
+async def test_a_hint_overtaken_by_a_move_asks_to_be_asked_again(
+    settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async with world(settings, 3) as w:
+        alice, bob, _carol = w.players
+        await open_table(w, hints=True)
+        real = hint._search
+
+        async def slow_search(service: Any, asked: Any) -> Any:
+            action = await real(service, asked)
+            game = w.store.open_game(w.channel.id)
+            assert game is not None
+            w.store.update_game(game, now=w.clock())  # a move lands during the search
+            return action
+
+        monkeypatch.setattr(hint, "_search", slow_search)
+        assert "moved on" in refused(await alice.slash(w.channel, "hint"))
