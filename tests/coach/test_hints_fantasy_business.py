@@ -154,7 +154,7 @@ async def test_a_hint_overtaken_by_a_move_asks_to_be_asked_again(
     settings: Settings, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     async with world(settings, 3) as w:
-        alice, bob, _carol = w.players
+        alice = w.players[0]
         await open_table(w, hints=True)
         real = hint._search
 
