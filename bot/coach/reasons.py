@@ -118,31 +118,22 @@ def _price_reason(view: FantasyBusinessView, seat: int, action: fb.SetPrice) -> 
 
 def _gang(view: FaginView, seat: int, action: Any) -> str:
     me = view.seats[seat]
-    need = max(0, view.fagin_price - me.shillings)
     if isinstance(action, fg.Move):
-        up = sum(step.levels for step in action.steps if step.direction == "up")
-        fagin = sum(1 for step in action.steps if step.kind == "fagin")
-        if fagin:
-            return n_(
-                "It sends {n} urchin to Fagin, the race that wins the game; you have "
-                "{shillings} shillings.",
-                "It sends {n} urchins to Fagin, the race that wins the game; you have "
-                "{shillings} shillings.",
-                fagin,
-            ).format(n=fagin, shillings=me.shillings)
-        return _(
-            "It climbs {levels} levels in all, towards the better goods and Fagin at the "
-            "top; Fagin's price is {price} shillings and you still need {need}."
-        ).format(levels=up, price=view.fagin_price, need=need)
+        return _move(view, seat, action)
     if isinstance(action, fg.Steal):
         return _(
             "It takes goods where your urchins stand; your cubes and shillings are worth "
             "{worth} at today's wheel, and the search found this the best way to add to it."
         ).format(worth=me.worth)
     if isinstance(action, fg.Shillings):
+        if me.shillings < view.fagin_price:
+            return _(
+                "Fagin's price is {price} shillings and you have {shillings}: these shillings "
+                "bring you nearer to sending an urchin home."
+            ).format(price=view.fagin_price, shillings=me.shillings)
         return _(
-            "Fagin's price is {price} shillings and you have {shillings}: these shillings "
-            "bring you nearer to sending an urchin home."
+            "You have {shillings} shillings and every urchin sent to Fagin costs {price}: "
+            "these shillings pay for the next ones."
         ).format(price=view.fagin_price, shillings=me.shillings)
     if isinstance(action, fg.OpenMarket):
         return _(
@@ -154,13 +145,16 @@ def _gang(view: FaginView, seat: int, action: Any) -> str:
         colours = ", ".join(term(colour) for colour in action.colours)
         if isinstance(action, fg.Buy):
             return _(
-                "{colours} costs {value} shillings at today's wheel, and the search found the "
-                "cube worth more to you than the shillings."
+                "Buying {colours} costs {value} shillings at today's wheel; the search values "
+                "the goods more than the shillings."
             ).format(colours=colours, value=value)
-        return _(
-            "{colours} brings {value} shillings at today's wheel; you need {need} more for "
-            "Fagin's price."
-        ).format(colours=colours, value=value, need=need)
+        return (
+            _("Selling {colours} brings {value} shillings at today's wheel.").format(
+                colours=colours, value=value
+            )
+            + " "
+            + _fagin_need(view, me.shillings + value)
+        )
     if isinstance(action, fg.MarketPass):
         return _("No trade at today's prices leaves you better placed: leave the market.")
     if isinstance(action, fg.Skip):
@@ -171,3 +165,57 @@ def _gang(view: FaginView, seat: int, action: Any) -> str:
             "least to you at today's wheel."
         ).format(limit=view.hand_limit)
     return _("In the search, this leaves you best placed.")
+
+
+def _move(view: FaginView, seat: int, action: fg.Move) -> str:
+    """What a move plan does: urchins sent to Fagin, brought onto tracks, levels climbed."""
+    shillings = view.seats[seat].shillings
+    fagin = sum(1 for step in action.steps if step.kind == "fagin")
+    if fagin:
+        return n_(
+            "It sends {n} urchin to Fagin, the race that wins the game; you have "
+            "{shillings} shillings.",
+            "It sends {n} urchins to Fagin, the race that wins the game; you have "
+            "{shillings} shillings.",
+            fagin,
+        ).format(n=fagin, shillings=shillings)
+    parts = []
+    entered = sum(1 for step in action.steps if step.kind == "enter")
+    up = sum(step.levels for step in action.steps if step.direction == "up")
+    down = sum(step.levels for step in action.steps if step.direction == "down")
+    if entered:
+        parts.append(
+            n_(
+                "It brings {n} urchin onto a track.",
+                "It brings {n} urchins onto the tracks.",
+                entered,
+            ).format(n=entered)
+        )
+    if up:
+        parts.append(
+            n_(
+                "It climbs {n} level, towards the better goods and Fagin at the top.",
+                "It climbs {n} levels, towards the better goods and Fagin at the top.",
+                up,
+            ).format(n=up)
+        )
+    if down:
+        parts.append(
+            n_(
+                "It steps down {n} level, to goods or away from a constable.",
+                "It steps down {n} levels, to goods or away from a constable.",
+                down,
+            ).format(n=down)
+        )
+    if not parts:
+        parts.append(_("It takes urchins off the tracks, out of the constables' way."))
+    return " ".join([*parts, _fagin_need(view, shillings)])
+
+
+def _fagin_need(view: FaginView, shillings: int) -> str:
+    need = view.fagin_price - shillings
+    if need > 0:
+        return _("Fagin's price is {price} shillings; you still need {need}.").format(
+            price=view.fagin_price, need=need
+        )
+    return _("You have the {price} shillings Fagin's price asks.").format(price=view.fagin_price)
