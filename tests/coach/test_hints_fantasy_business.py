@@ -6,6 +6,7 @@ sheet's submission); each is accepted. The finished game carries its chart with 
 standings and is left out of the ratings. A prepared position covers a special card.
 """
 
+import json
 import threading
 from typing import Any
 
@@ -83,6 +84,9 @@ async def test_every_hint_of_a_game_is_a_command_the_game_accepts(
 
         shown = await w.players[0].slash(w.channel, "game history")
         assert "with hints, unrated" in shown.response.content
+        exported = await w.players[0].slash(w.channel, "game export", game=game.id)
+        document = json.loads(await exported.response.attachments[0].read())
+        assert document["game"]["hints"] is True and document["options"]["hints"] is True
         show = await w.players[0].slash(w.channel, "game show", game=game.id)
         assert "Played with hints" in show.response.content
         assert "smithfield-chart.png" in [a.filename for a in show.response.attachments]
