@@ -72,3 +72,16 @@ def test_two_games_that_differ_only_in_secrets_give_the_same_chart() -> None:
     assert chart_png(BUSINESS, 3, FIRST, 5, low, names, words) == chart_png(
         BUSINESS, 3, FIRST, 5, high, names, words
     )
+
+
+def test_matplotlib_waits_until_a_chart_is_drawn() -> None:
+    """Starting the bot (every cog loaded) does not import matplotlib: startup stays fast."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, bot.app, bot.render.charts, bot.records.chart, cogs.lobby, cogs.coach; "
+        "print('matplotlib' in sys.modules)"
+    )
+    found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert found.stdout.strip() == "False", found.stderr
