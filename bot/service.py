@@ -28,6 +28,7 @@ from pydantic import BaseModel
 
 from bot import robots
 from bot.clock import Clock, system_clock
+from bot.coach import hints_line
 from bot.i18n import ENGLISH, N_, _, n_, say, speaking
 from bot.limits import newest_lines
 from bot.live import Activity
@@ -36,14 +37,7 @@ from bot.presenters import PRESENTERS, Presenter
 from bot.records import results
 from bot.records.fingerprint import fingerprint
 from bot.render.charts import with_chart
-from bot.render.generic import (
-    LOBBY,
-    EventPresenter,
-    hints_line,
-    joined,
-    language_line,
-    lobby_embed,
-)
+from bot.render.generic import LOBBY, EventPresenter, joined, language_line, lobby_embed
 from bot.replay import Replayed, is_undo, replay, rules_options
 from bot.store import (
     ActionRow,

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot import robots
+from bot.coach import hints_on
 from bot.coach.reasons import reason
 from bot.coach.typed import typed
 from bot.i18n import N_, _
@@ -34,8 +35,6 @@ from rules.fantasy_business.state import GameState
 
 log = logging.getLogger(__name__)
 
-HINTS = "hints"
-"""The game option that turns the coach on (a table option, not the rules')."""
 HINT_SECONDS: float | None = 0.8
 """The search's time budget per hint: with the worker's overhead a hint stays within a
 second at three players (`make bench` prints its p95). None: bounded by playouts alone,
@@ -48,10 +47,6 @@ OFF = N_(
 _busy: set[tuple[int, int]] = set()
 """(game, user) whose hint is being worked out: one at a time per player."""
 _pool: ProcessPoolExecutor | None = None
-
-
-def hints_on(game: GameRow) -> bool:
-    return bool(game.options.get(HINTS))
 
 
 @dataclass(frozen=True)
@@ -111,7 +106,7 @@ def _question(service: GameService, place: Place, actor: Actor) -> Question | st
         return game
     if game.status != "active":
         return _("The game has not started yet.")
-    if not hints_on(game):
+    if not hints_on(game.options):
         return _(OFF)
     table = service.table_for(game)
     seat = table.seat_of(actor.user_id)

@@ -78,13 +78,6 @@ def language_line(table: Table) -> str:
     return _("🗣️ Language: {language}").format(language=language_name(table.language))
 
 
-def hints_line(table: Table) -> list[str]:
-    """`/game status`'s line for a table with the coach on (none without)."""
-    if not table.game.options.get("hints"):
-        return []
-    return [_("💡 Hints on: seated players may ask `/hint`; this game is not rated.")]
-
-
 def lobby_embed(table: Table) -> discord.Embed:
     """The lobby card, in the language being spoken (the channel's when posted there)."""
     rules = table.rules
