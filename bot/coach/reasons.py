@@ -15,6 +15,7 @@ from rules.fagins_gang import actions as fg
 from rules.fagins_gang.views import FaginView
 from rules.fantasy_business import actions as fb
 from rules.fantasy_business import deck
+from rules.fantasy_business.income import market_payouts
 from rules.fantasy_business.views import FantasyBusinessView
 
 
@@ -71,37 +72,39 @@ def _business(view: FantasyBusinessView, seat: int, action: Any) -> str:
 
 
 def _price_reason(view: FantasyBusinessView, seat: int, action: fb.SetPrice) -> str:
-    cards = view.seats[seat].articles.get(action.article, 0)
-    rivals = [
-        s.seat for s in view.seats if s.seat != seat and s.articles.get(action.article, 0) > 0
-    ]
-    article = term(deck.article(action.article).name)
+    key = action.article
+    cards = view.seats[seat].articles.get(key, 0)
+    rivals = [s.seat for s in view.seats if s.seat != seat and s.articles.get(key, 0) > 0]
+    article = term(deck.article(key).name)
     first = n_(
         "You sell {n} card of {article} at {price} gold each.",
         "You sell {n} cards of {article} at {price} gold each.",
         cards,
     ).format(n=cards, article=article, price=action.price)
-    if not rivals:
-        return (
-            first
-            + " "
-            + _("Nobody else owns {article}: no rival can undercut you.").format(article=article)
-        )
-    asked = []
     reveal = view.last_reveal
-    if reveal is not None:
-        for rival in rivals:
-            price = reveal.sheets[rival].get(action.article)
-            if price is not None:
-                asked.append(str(price))
-    if asked:
-        return (
-            first
-            + " "
-            + _(
-                "At the last reveal the other owners asked {prices}; this price earned you "
-                "most against the sheets the search imagined for them."
-            ).format(prices=", ".join(asked))
+    asked = {r: reveal.sheets[r][key] for r in rivals if reveal and key in reveal.sheets[r]}
+    if not rivals:
+        return " ".join(
+            [
+                first,
+                _("Nobody else owns {article}: no rival can undercut you.").format(article=article),
+                _earns(view, seat, key, {seat: action.price}),
+            ]
+        )
+    if len(asked) == len(rivals):
+        prices = ", ".join(str(asked[r]) for r in rivals)
+        return " ".join(
+            [
+                first,
+                _(
+                    "If the other owners ask what they asked at the last reveal ({prices}), "
+                    "this earns you {gold} gold."
+                ).format(
+                    prices=prices,
+                    gold=_income(view, seat, key, {**asked, seat: action.price}),
+                ),
+                _("The search found no price that did better against the sheets it imagined."),
+            ]
         )
     return (
         first
@@ -114,6 +117,26 @@ def _price_reason(view: FantasyBusinessView, seat: int, action: fb.SetPrice) -> 
             len(rivals),
         ).format(n=len(rivals))
     )
+
+
+def _income(view: FantasyBusinessView, seat: int, key: str, prices: dict[int, int]) -> int:
+    """The seat's income from one article at these prices, with this turn's public
+    specials (Embargo, Festival, Royal Warrant) applied as the income rules do."""
+    data = deck.data()
+    cards = {s: view.seats[s].articles[key] for s in prices}
+    sole = view.options.sole_lowest_bonus
+    payouts = market_payouts(prices, cards, data.lowest_price_bonus, sole)
+    mine = next(p for p in payouts if p.seat == seat)
+    if key in view.embargoes:
+        return 0
+    gold = mine.gold
+    if any(w.seat == seat and w.article == key for w in view.warrants):
+        gold = (mine.price + data.warrant_bonus) * mine.cards
+    return int(gold * data.festival_factor ** view.festivals.count(key))
+
+
+def _earns(view: FantasyBusinessView, seat: int, key: str, prices: dict[int, int]) -> str:
+    return _("This earns you {gold} gold.").format(gold=_income(view, seat, key, prices))
 
 
 def _gang(view: FaginView, seat: int, action: Any) -> str:
