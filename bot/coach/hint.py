@@ -15,6 +15,7 @@ import asyncio
 import logging
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
@@ -127,6 +128,13 @@ def _question(service: GameService, place: Place, actor: Actor) -> Question | st
     return Question(table, seat, rules.view(table.state, seat), history, seed)
 
 
+def _forget_workers() -> None:
+    global _pool
+    broken, _pool = _pool, None
+    if broken is not None:
+        broken.shutdown(wait=False, cancel_futures=True)
+
+
 def _workers() -> ProcessPoolExecutor:
     global _pool
     if _pool is None:
@@ -152,6 +160,9 @@ async def _search(service: GameService, asked: Question) -> Any:
         action = await asyncio.wait_for(future, timeout=(HINT_SECONDS or 60.0) * 5 + 10)
         table.rules.apply(table.state, seat, action)
         return action
+    except BrokenProcessPool:
+        log.exception("The hint worker died; a new one starts with the next hint")
+        _forget_workers()
     except Exception:
         log.exception("The strong AI failed a hint in game %s; asking standard", table.game.id)
     return await service.call(robots.choose, table, table.state, seat, "standard", asked.history)

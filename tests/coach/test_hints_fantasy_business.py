@@ -6,6 +6,7 @@ sheet's submission); each is accepted. The finished game carries its chart with 
 standings and is left out of the ratings. A prepared position covers a special card.
 """
 
+import asyncio
 import json
 import threading
 from typing import Any
@@ -171,3 +172,21 @@ async def test_a_hint_overtaken_by_a_move_asks_to_be_asked_again(
 
         monkeypatch.setattr(hint, "_search", slow_search)
         assert "moved on" in refused(await alice.slash(w.channel, "hint"))
+
+
+async def test_a_dead_hint_worker_is_replaced(settings: Settings) -> None:
+    """The worker process dies: that hint comes from `standard`, the next from a new one."""
+    async with world(settings, 3) as w:
+        alice = w.players[0]
+        await open_table(w, hints=True)
+        pool = hint._workers()
+        await asyncio.wrap_future(pool.submit(int))  # the worker is up
+        for process in list(pool._processes.values()):  # and is killed
+            process.kill()
+            process.join()
+        first = await alice.slash(w.channel, "hint")
+        assert first.response.content.startswith("💡")  # the standard AI's answer
+        assert hint._pool is not pool
+        second = await alice.slash(w.channel, "hint")
+        assert second.response.content.startswith("💡")
+        assert hint._pool is not None and not hint._pool._broken
