@@ -27,7 +27,7 @@ from typing import Protocol
 import psycopg
 import sqlite_utils
 
-from bench import faults, sandbox, tournament
+from bench import faults, hints, sandbox, tournament
 from bot.service import Actor, GameService, Place
 from bot.store import Store, is_url, open_store
 from rules.registry import GAMES
@@ -286,8 +286,8 @@ async def service_path() -> float:
 
 
 def main(parts: list[str]) -> int:
-    """`python -m bench [service] [faults] [sandbox] [ai]`: the named parts, or all."""
-    known = ("service", "faults", "sandbox", "ai")
+    """`python -m bench [service] [faults] [sandbox] [ai] [hints]`: the named parts, or all."""
+    known = ("service", "faults", "sandbox", "ai", "hints")
     wanted = parts or list(known)
     unknown = [part for part in wanted if part not in known]
     if unknown:
@@ -300,6 +300,8 @@ def main(parts: list[str]) -> int:
         sandbox.main()
     if "ai" in wanted:
         tournament.main()
+    if "hints" in wanted:
+        hints.main()
     if "service" in wanted:
         ratio = asyncio.run(service_path())
     if ratio is not None:

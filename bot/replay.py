@@ -16,7 +16,7 @@ from rules.events import Event
 from rules.protocol import GameRules
 
 UNDO = "undo"
-TABLE_OPTIONS = ("first_seat", "ai_seed", "language")
+TABLE_OPTIONS = ("first_seat", "ai_seed", "language", "hints")
 """Options the bot keeps with a game that are not the rules' (`setup` refuses them)."""
 
 

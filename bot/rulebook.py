@@ -402,4 +402,5 @@ def new_game_descriptions(data: RulesData) -> dict[str, str]:
             f"{board.fagin_target.max}, default {board.fagin_target.default})"
         ),
         "language": "The table's language for public messages (default: the server's)",
+        "hints": "Let seated players ask /hint for the strong AI's move (the game is not rated)",
     }

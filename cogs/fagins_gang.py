@@ -53,6 +53,18 @@ SLOTS = BOARD.max_slots
 HOLDER_TRADES = one_or_up_to(BOARD.holder_trade_max)
 
 
+QUOTES = "\"“”„'"
+
+
+def unquoted(text: str) -> str:
+    """A typed text without the quotes around it: the rulebook, the help and `/hint`
+    write plans as `plan:"thames up 2"`, and a player may type them so."""
+    stripped = text.strip()
+    if len(stripped) >= 2 and stripped[0] in QUOTES and stripped[-1] in QUOTES:
+        return stripped[1:-1]
+    return stripped
+
+
 class FaginsGang(commands.Cog):
     market = app_commands.Group(
         name="market", description="Fagin's Gang: Smithfield Market — open it, buy, sell, pass"
@@ -92,14 +104,14 @@ class FaginsGang(commands.Cog):
         plan=f'Up to {SLOTS} parts split by ";", e.g. "thames up 2; stpauls enter up 1; bow fagin"'
     )
     async def move(self, interaction: discord.Interaction[Any], plan: str) -> None:
-        await self._act(interaction, lambda state, seat: parse_move_plan(plan))
+        await self._act(interaction, lambda state, seat: parse_move_plan(unquoted(plan)))
 
     @app_commands.command(name="steal", description="Fagin's Gang: steal or exchange goods")
     @app_commands.describe(
         plan=f'Up to {SLOTS} parts, e.g. "thames red blue; exchange red red blue for purple"'
     )
     async def steal(self, interaction: discord.Interaction[Any], plan: str) -> None:
-        await self._act(interaction, lambda state, seat: parse_steal_plan(plan))
+        await self._act(interaction, lambda state, seat: parse_steal_plan(unquoted(plan)))
 
     @app_commands.command(
         name="shillings", description=f"Fagin's Gang: steal shillings at up to {SLOTS} locations"
@@ -107,7 +119,8 @@ class FaginsGang(commands.Cog):
     @app_commands.describe(locations='Where your urchins are, e.g. "thames, chertsey"')
     async def shillings(self, interaction: discord.Interaction[Any], locations: str) -> None:
         await self._act(
-            interaction, lambda state, seat: Shillings(locations=parse_locations(locations))
+            interaction,
+            lambda state, seat: Shillings(locations=parse_locations(unquoted(locations))),
         )
 
     @market.command(name="open", description="Take the Market token: everyone trades")
@@ -119,14 +132,18 @@ class FaginsGang(commands.Cog):
     )
     @app_commands.describe(colours='A colour or goods name, e.g. "red" or "red blue"')
     async def market_buy(self, interaction: discord.Interaction[Any], colours: str) -> None:
-        await self._act(interaction, lambda state, seat: Buy(colours=parse_colours(colours)))
+        await self._act(
+            interaction, lambda state, seat: Buy(colours=parse_colours(unquoted(colours)))
+        )
 
     @market.command(
         name="sell", description=f"Sell a cube (the token holder: {HOLDER_TRADES} colours)"
     )
     @app_commands.describe(colours='A colour or goods name, e.g. "books" or "red blue"')
     async def market_sell(self, interaction: discord.Interaction[Any], colours: str) -> None:
-        await self._act(interaction, lambda state, seat: Sell(colours=parse_colours(colours)))
+        await self._act(
+            interaction, lambda state, seat: Sell(colours=parse_colours(unquoted(colours)))
+        )
 
     @market.command(name="pass", description="Leave the market for good")
     async def market_pass(self, interaction: discord.Interaction[Any]) -> None:
@@ -141,7 +158,9 @@ class FaginsGang(commands.Cog):
     )
     @app_commands.describe(cubes='Which cubes to return, e.g. "3 red, 2 blue" or "red red blue"')
     async def discard(self, interaction: discord.Interaction[Any], cubes: str) -> None:
-        await self._act(interaction, lambda state, seat: Discard(cubes=parse_cube_counts(cubes)))
+        await self._act(
+            interaction, lambda state, seat: Discard(cubes=parse_cube_counts(unquoted(cubes)))
+        )
 
     @app_commands.command(name="board", description="Fagin's Gang: show the board")
     @app_commands.describe(share="Post it for everyone in the game's channel (default: only you)")

@@ -11,7 +11,7 @@ from bot.edge.app import SmithfieldBot
 from bot.edge.delivery import announce
 from bot.i18n import ENGLISH, LANGUAGE_NAMES, LANGUAGES, _, language_of
 from bot.messages import Outcome
-from bot.service import ai_seats, archive, deadlines, seats, takeback
+from bot.service import ai_seats, archive, chart, deadlines, seats, takeback
 from bot.service.confirm import CONFIRM, Question, ask, confirmed
 from cogs.context import actor_of, answer, place_of, respond, speak_to, viewer_of
 from rules.registry import GAMES
@@ -50,6 +50,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play a boar
         round_limit: app_commands.Range[int, ROUNDS.min, ROUNDS.max] | None = None,
         fagin_target: app_commands.Range[int, TARGETS.min, TARGETS.max] | None = None,
         language: app_commands.Choice[str] | None = None,
+        hints: bool = False,
     ) -> None:
         raw = {
             "turns": turns,
@@ -69,7 +70,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play a boar
         await respond(
             interaction,
             self.bot.service.new_game(
-                place_of(interaction), actor_of(interaction), game, options, table_language
+                place_of(interaction), actor_of(interaction), game, options, table_language, hints
             ),
         )
 
@@ -152,6 +153,11 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play a boar
         self, interaction: discord.Interaction[Any], count: app_commands.Range[int, 1, 50] = 10
     ) -> None:
         await respond(interaction, self.bot.service.log(place_of(interaction), count))
+
+    @app_commands.command(name="chart", description="Show a chart of how this channel's game went")
+    @app_commands.describe(share="Post it for everyone in the channel (default: only you)")
+    async def chart(self, interaction: discord.Interaction[Any], share: bool = False) -> None:
+        await respond(interaction, chart.chart(self.bot.service, place_of(interaction), share))
 
     # -- past games --------------------------------------------------------------------
 

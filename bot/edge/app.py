@@ -29,6 +29,7 @@ EXTENSIONS = (
     "cogs.clockwork",
     "cogs.records",
     "cogs.robots",
+    "cogs.coach",
 )
 
 

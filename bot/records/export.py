@@ -72,6 +72,8 @@ class GameHeader(BaseModel):
     created_at: str
     started_at: str | None = None
     finished_at: str | None = None
+    hints: bool = False
+    """Played with the coach on (`/hint`): such a game is not rated."""
 
 
 class RulesData(BaseModel):
@@ -174,6 +176,7 @@ def _headers(game: GameRow, seats: list[SeatRow], rules: GameRules, now: datetim
             created_at=game.created_at,
             started_at=game.started_at,
             finished_at=finished,
+            hints=bool(game.options.get("hints")),
         ),
         "rules_data": RulesData(file=data_file(game.kind), sha256=game.rules_hash),
         "options": game.options,

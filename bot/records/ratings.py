@@ -3,7 +3,8 @@
 A multiplayer game is a ranking of its players, which is what Plackett–Luce rates: each
 human player is a team of one, ranked by their place (ties share a rank). AI seats are
 left out: the humans of a game are rated on their order among themselves, and a game with
-fewer than two humans changes no rating. A rating is a skill estimate `mu` with an
+fewer than two humans changes no rating, nor does a game played with hints (the coach's
+`/hint`; its results are kept, marked unrated). A rating is a skill estimate `mu` with an
 uncertainty `sigma`; leaderboards show the conservative `mu - 3 sigma` (OpenSkill's
 ordinal), which starts at 0 and rises as a player wins and as games make it certain.
 
@@ -32,7 +33,7 @@ def shown(rating: RatingRow) -> float:
 def rate(current: dict[int, RatingRow], game: list[ResultRow]) -> list[RatingRow]:
     """The new ratings of one finished game's human players (`current`: ratings so far,
     by user id; a player without one starts at the model's default)."""
-    humans = [result for result in game if not result.ai]
+    humans = [result for result in game if not result.ai and result.rated]
     if len(humans) < 2:
         return []
     teams = []

@@ -157,6 +157,7 @@ def results_of(
             think_seconds=timings[seat.position].seconds,
             missed=timings[seat.position].missed,
             finished_at=finished_at,
+            rated=not game.options.get("hints"),
         )
         for seat in seats
     ]

@@ -62,6 +62,7 @@ OPTION_NAMES = {
     "sole_lowest_bonus": N_("sole lowest bonus"),
     "round_limit": N_("round limit"),
     "fagin_target": N_("fagin target"),
+    "hints": N_("coach hints (`/hint`)"),
 }
 """The game options as the lobby lists them (others by their key)."""
 HIDDEN_OPTIONS = {"first_seat", "language", "ai_seed"}

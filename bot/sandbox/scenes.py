@@ -5,9 +5,14 @@ messages: `auction_scene` is the README's picture, `long_table` a #table that ha
 played and talked in for a while (the case that used to make the page slow).
 """
 
+from typing import Any
+
 import discord
 
+from ai import decide, decision_seed
+from bot.render.coach.typed import read_back, typed
 from bot.sandbox.world import Sandbox
+from bot.service import robots
 from rules.fantasy_business import deck
 
 # A table's chatter between moves: plain lines, markdown and a mention, as people write.
@@ -22,11 +27,11 @@ CHATTER = (
 STATUS_EVERY = 4
 
 
-async def started_fantasy_business(sandbox: Sandbox) -> None:
+async def started_fantasy_business(sandbox: Sandbox, **options: object) -> None:
     """alice, bob and carol at a started Fantasy Business game."""
     world = sandbox.world
     alice, bob, carol = world.players[:3]
-    await alice.slash(world.table, "game new", game="fantasy-business")
+    await alice.slash(world.table, "game new", game="fantasy-business", **options)
     await bob.slash(world.table, "game join")
     await carol.slash(world.table, "game join")
     await alice.slash(world.table, "game start")
@@ -112,6 +117,53 @@ async def sheet_scene(sandbox: Sandbox) -> tuple[int, discord.Message]:
     await member.user.slash("price", article=article, amount=9)
     sheet = next(m for m in reversed(member.user.dm_channel.history()) if m.embeds)
     return seat, sheet
+
+
+NUMBERS = {"amount", "card", "price", "gold"}
+
+
+async def played_by_the_standard_ai(sandbox: Sandbox) -> None:
+    """The game in #table played to its end: each seat types the command for the move
+    the `standard` AI makes from its view (written by `bot.render.coach.typed`, as `/hint`
+    writes it), so the channel shows a real game's messages."""
+    world = sandbox.world
+    service = sandbox.bot.service
+    while (table := service.table(world.table.id)) is not None:
+        kind = table.game.kind
+        seat = table.rules.waiting_on(table.state)[0]
+        history = service.replayed(table.game).public_history()
+        known = history if robots.history_needed(kind) else []
+        view = table.rules.view(table.state, seat)
+        action = decide(kind, "standard", view, known, decision_seed(7, len(history), seat))
+        path, options = read_back(typed(table, action))
+        values: dict[str, Any] = {}
+        for name, value in options.items():
+            if value.startswith("@"):
+                values[name] = next(p for p in world.players if p.user.name == value[1:])
+            elif name in NUMBERS and value.isdigit():
+                values[name] = int(value)
+            else:
+                values[name] = value
+        await world.players[seat].slash(world.table, path, **values)
+
+
+async def business_chart_scene(sandbox: Sandbox) -> discord.Message:
+    """A five-turn Fantasy Business game played to its end, then `/game chart
+    share:true`: the chart as the channel sees it."""
+    await started_fantasy_business(sandbox, turns=5)
+    await played_by_the_standard_ai(sandbox)
+    world = sandbox.world
+    await world.players[0].slash(world.table, "game chart", share=True)
+    return world.table.history()[-1]
+
+
+async def gang_chart_scene(sandbox: Sandbox) -> discord.Message:
+    """A Fagin's Gang game played to its end, then `/game chart share:true`."""
+    await started_fagins_gang(sandbox)
+    await played_by_the_standard_ai(sandbox)
+    world = sandbox.world
+    await world.players[0].slash(world.table, "game chart", share=True)
+    return world.table.history()[-1]
 
 
 async def long_table(sandbox: Sandbox, public_messages: int) -> None:

@@ -20,6 +20,8 @@ from bot.sandbox.browser import DESKTOP, PHONE, BrowserError, Chromium, Tab
 from bot.sandbox.scenes import (
     auction_scene,
     board_scene,
+    business_chart_scene,
+    gang_chart_scene,
     market_scene,
     sheet_scene,
     standings_scene,
@@ -60,17 +62,22 @@ async def take(out: Path, phone: Path | None, language: str = "en") -> None:
                 await picture_of_room(sandbox, browser.tab, "table", auction, phone, PHONE)
 
 
-async def take_all(folder: Path, language: str = "en") -> None:
+async def take_all(folder: Path, language: str = "en", only: list[str] | None = None) -> None:
     """Every picture the calm-table work is judged by, at desktop and phone width: the
-    auction, the market, a DM sheet after an edit, the standings, `/board` shared."""
+    auction, the market, a DM sheet after an edit, the standings, `/board` shared, and
+    each game's `/game chart` shared."""
     folder.mkdir(parents=True, exist_ok=True)
     scenes = {
         "auction": auction_scene,
         "market": market_scene,
         "board": board_scene,
         "standings": standings_scene,
+        "chart-fantasy-business": business_chart_scene,
+        "chart-fagins-gang": gang_chart_scene,
     }
     for name, scene in [*scenes.items(), ("sheet", None)]:
+        if only and name not in only:
+            continue
         with tempfile.TemporaryDirectory(prefix="smithfield-screenshot-") as temporary:
             settings = Settings().model_copy(
                 update={"sandbox_database_path": Path(temporary) / "sandbox.db", "seed": SEED}
@@ -101,12 +108,15 @@ def main(argv: list[str]) -> int:
         "--all", type=Path, metavar="FOLDER", help="every scene at both widths, into FOLDER"
     )
     parser.add_argument(
+        "--only", action="append", metavar="SCENE", help="with --all: just this scene (repeat)"
+    )
+    parser.add_argument(
         "--language", choices=("en", "de"), default="en", help="de: a German server and players"
     )
     args = parser.parse_args(argv)
     try:
         if args.all is not None:
-            asyncio.run(take_all(args.all, args.language))
+            asyncio.run(take_all(args.all, args.language, args.only))
             print(f"wrote the scenes into {args.all}")
             return 0
         asyncio.run(take(args.out, args.phone, args.language))

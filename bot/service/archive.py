@@ -20,6 +20,7 @@ from bot.i18n import ENGLISH, N_, _, current
 from bot.limits import CONTENT, FILE_BYTES, clip, first_lines, newest_lines
 from bot.messages import Attachment, Message, Outcome
 from bot.records import export, results, spoken
+from bot.render.charts import chart_attachment
 from bot.render.generic import channel_link
 from bot.rulebook import commands_in
 from bot.service.game_service import GameService
@@ -72,6 +73,11 @@ def summary(game: GameRow, seats: list[SeatRow], rows: list[ResultRow]) -> str:
     return " · ".join(parts)
 
 
+def hinted(game: GameRow) -> str:
+    """The mark of a game played with the coach on (not rated), or nothing."""
+    return " · 💡 " + _("with hints, unrated") if game.options.get("hints") else ""
+
+
 def _name(name: str, ai: bool) -> str:
     return f"🤖 {name}" if ai else name
 
@@ -103,6 +109,7 @@ def _history(service: GameService, viewer: Viewer, count: int) -> Outcome:
     for game in games:
         what = service.games[game.kind].title if game.kind in service.games else game.kind
         status = "" if game.status == "finished" else " · " + _("aborted")
+        status += hinted(game)
         who = summary(game, store.seats(game.id), recorded.get(game.id, []))
         lines.append(f"**#{game.id}** {day(ended(game))} · {what}{status} · {who}")
     footer = commands_in(
@@ -211,6 +218,8 @@ def _show(service: GameService, viewer: Viewer, game_id: int) -> Outcome:
     header = _("🗂️ **{title} #{id}** in {where} — {what}.").format(
         title=table.rules.title, id=game.id, where=where, what=what
     )
+    if game.options.get("hints"):
+        header += " " + _("💡 Played with hints (`/hint`): not rated.")
     if game.status == "finished" and current() == ENGLISH:
         # The rules' reason is an English sentence; the final table below says it again
         # in the reader's language, so other languages leave it out here.
@@ -219,6 +228,9 @@ def _show(service: GameService, viewer: Viewer, game_id: int) -> Outcome:
             header += f" {table.named(outcome.reason)}"
     header = clip(header, CONTENT // 2)
     files = [file for message in shown for file in message.files]
+    chart = chart_attachment(table, rows)
+    if chart is not None:
+        files.append(chart)
     if log:
         note = _("*(earlier moves: see the attached log)*")
         header += "\n" + newest_lines(log, CONTENT - len(header) - 1, note=note)

@@ -71,8 +71,9 @@ class GameService(Engine):
         kind: str,
         raw_options: Mapping[str, Any],
         language: str = ENGLISH,
+        hints: bool = False,
     ) -> Outcome:
-        return await self.lobby.new_game(place, actor, kind, raw_options, language)
+        return await self.lobby.new_game(place, actor, kind, raw_options, language, hints)
 
     async def join(self, place: Place, actor: Actor) -> Outcome:
         return await self.lobby.join(place, actor)

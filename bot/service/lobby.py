@@ -34,8 +34,10 @@ class Lobby:
         kind: str,
         raw_options: Mapping[str, Any],
         language: str = ENGLISH,
+        hints: bool = False,
     ) -> Outcome:
-        """Open a lobby; `language` is the table's (every public message speaks it)."""
+        """Open a lobby; `language` is the table's (every public message speaks it);
+        `hints` lets its seated players ask `/hint` (bot.service.coach)."""
         if place.guild_id is None:
             # Nobody else could join a table in a DM, and it would shadow the player's
             # real games for the game commands they use in DMs.
@@ -54,6 +56,8 @@ class Lobby:
             return Outcome.refusal(say(error.say))
         if language != ENGLISH:
             options = {**options, "language": language}
+        if hints:
+            options = {**options, "hints": True}
         return await self.engine.command(
             place.channel_id, partial(self._new_game, place, actor, rules, options)
         )
@@ -231,8 +235,7 @@ class Lobby:
             return Outcome.refusal(say(error.say))
         now = self.engine.clock()
         stored = {**options, "first_seat": first, "ai_seed": robots.new_ai_seed(self.engine.seed)}
-        if "language" in game.options:
-            stored["language"] = game.options["language"]
+        stored.update({k: game.options[k] for k in ("language", "hints") if k in game.options})
         timing = deadline_changes(
             game, [], rules.waiting_on(state), self.engine.phase_of(game, rules, state), now
         )

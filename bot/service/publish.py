@@ -3,6 +3,7 @@ table message brought up to date (see bot.edge.live for how that message is kept
 
 from bot.i18n import _
 from bot.messages import TABLE, Live, Message, Outcome
+from bot.render.charts import with_chart
 from bot.render.generic import LOBBY, lobby_embed
 from bot.service.engine import Engine
 from bot.table import Table
@@ -34,7 +35,7 @@ def _publish(
     lines = ([lead] if lead else []) + [line for line in outcome.lines if line]
     messages = ([Message(content="\n".join(lines))] if lines else []) + outcome.public
     if game.status == "finished":
-        messages += presenter.finished(table)
+        messages += with_chart(table, presenter.finished(table), engine.store.actions(game.id))
     elif messages and game.status == "active" and state is not None:
         text, mentions = next_line(engine, table, set() if quiet is None else quiet)
         if text:

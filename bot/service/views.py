@@ -5,6 +5,7 @@ from contextlib import nullcontext
 from bot.i18n import _
 from bot.limits import newest_lines
 from bot.messages import Message, Outcome
+from bot.render.coach import hints_line
 from bot.render.generic import joined, language_line, lobby_embed
 from bot.replay import is_undo
 from bot.service.engine import Engine
@@ -51,7 +52,7 @@ class Views:
         shown = presenter.status(table, table.seat_of(actor.user_id))
         level = game.autopilot_level
         away = [seat.display_name for seat in table.seats if seat.autopilot]
-        extra = [timer_line(game), language_line(table)]
+        extra = [timer_line(game), language_line(table), *hints_line(table)]
         if away:
             extra.append(
                 _("🤖 On autopilot ({level} AI): {names}.").format(

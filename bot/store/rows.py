@@ -103,6 +103,8 @@ class ResultRow(BaseModel):
     missed: int = 0
     """Moves the bot made for the seat because a deadline passed."""
     finished_at: str
+    rated: bool = True
+    """False for a game played with hints (the coach): it counts for no rating."""
 
 
 class RatingRow(BaseModel):

@@ -196,3 +196,8 @@ MIGRATIONS[7] = [
     # own language is a game option.
     "ALTER TABLE seats ADD COLUMN locale TEXT NOT NULL DEFAULT ''",
 ]
+MIGRATIONS[8] = [
+    # The coach: a game played with hints on (`/hint`) keeps its results for `/stats` and
+    # `/game history` but is left out of the ratings (0 here).
+    "ALTER TABLE results ADD COLUMN rated INTEGER NOT NULL DEFAULT 1",
+]
