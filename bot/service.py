@@ -43,6 +43,7 @@ from bot.store import (
     DatabaseBusy,
     DatabaseUnavailable,
     GameRow,
+    StorageFull,
     Store,
     VersionConflict,
 )
@@ -116,6 +117,10 @@ BUSY = N_(
 RACED = N_("Another move reached the game first; nothing changed, please try again.")
 UNREACHABLE = N_(
     "The table is busy: the database could not be reached. Nothing changed; try again in a moment."
+)
+FULL = N_(
+    "The bot's storage is full, so nothing changed. The bot's operator needs to free some "
+    "space; then try again."
 )
 GONE = N_("That game has ended or changed since you asked; nothing was done.")
 LEVEL_WORDS = (N_("random"), N_("standard"), N_("strong"))
@@ -212,6 +217,9 @@ class GameService:
                 return Outcome.refusal(BUSY), False
             except DatabaseUnavailable:
                 return Outcome.refusal(UNREACHABLE), False
+            except StorageFull as error:
+                log.error("The database's storage is full; a command was refused: %s", error)
+                return Outcome.refusal(FULL), False
         raise AssertionError("unreachable")  # the loop always returns
 
     def _attempt(self, work: Callable[[], Outcome]) -> tuple[Outcome, bool]:
