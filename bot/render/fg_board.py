@@ -31,6 +31,7 @@ from PIL import Image, ImageDraw, ImageFont
 from bot.i18n import ENGLISH, N_, n_, speaking
 from bot.i18n import _ as translate
 from bot.i18n import term as translate_term
+from bot.limits import grapheme_cut
 from rules.fagins_gang import BOARD, FaginView
 from rules.fagins_gang.board import CHOICE
 from rules.fagins_gang.views import LocationView
@@ -272,7 +273,7 @@ def _fit(text: str, size: int, width: int) -> str:
     if font(size).getlength(text) <= width:
         return text
     while text and font(size).getlength(text + "…") > width:
-        text = text[:-1]
+        text = text[: grapheme_cut(text, len(text) - 1)]
     return text.rstrip() + "…"
 
 

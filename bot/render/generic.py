@@ -8,6 +8,7 @@ from typing import Any
 
 import discord
 
+from bot import limits
 from bot.i18n import LANGUAGE_NAMES, N_, _, n_
 from bot.messages import Live, Message, Outcome, Private
 from bot.store import GameRow
@@ -21,8 +22,9 @@ LOBBY = "lobby"
 
 
 def clip(text: str, limit: int = MAX_CONTENT) -> str:
-    """Discord refuses long messages; a clipped line beats a failed send."""
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    """Discord refuses long messages; a clipped line beats a failed send (cut between
+    whole graphemes, `bot.limits.clip`)."""
+    return limits.clip(text, limit)
 
 
 def _sentence(table: Table, event: Event) -> str:

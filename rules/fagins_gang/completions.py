@@ -9,6 +9,7 @@ in either language.
 """
 
 import re
+from collections.abc import Callable
 
 from rules.errors import RuleError
 from rules.fagins_gang.actions import (
@@ -20,11 +21,38 @@ from rules.fagins_gang.actions import (
 )
 from rules.fagins_gang.board import BOARD
 from rules.fagins_gang.legal import move_steps, steal_plans, trades
+from rules.fagins_gang.plans import (
+    parse_colours,
+    parse_cube_counts,
+    parse_locations,
+    parse_move_plan,
+    parse_steal_plan,
+)
 from rules.fagins_gang.state import FaginState, track_level
 from rules.names import match_name
 
 LIMIT = 25
-KINDS = ("move", "steal", "shillings", "buy", "sell", "discard")
+LENGTH = 100
+"""Discord's longest autocomplete choice (name and value): a longer plan is not offered,
+since cutting it would submit a plan the player did not pick."""
+PARSERS: dict[str, Callable[[str], object]] = {
+    "move": parse_move_plan,
+    "steal": parse_steal_plan,
+    "shillings": parse_locations,
+    "buy": parse_colours,
+    "sell": parse_colours,
+    "discard": parse_cube_counts,
+}
+KINDS = tuple(PARSERS)
+
+
+def _parses(kind: str, plan: str) -> bool:
+    """Whether the command would read `plan` (what it then does is the rules' business)."""
+    try:
+        PARSERS[kind](plan)
+    except RuleError:
+        return False
+    return True
 
 
 def _norm(text: str) -> str:
@@ -109,7 +137,9 @@ def suggest_plan_completions(
     state: FaginState, seat: int, kind: str, partial_text: str, language: str = "en"
 ) -> list[str]:
     """Up to 25 plan strings starting with what the player typed so far, written in the
-    player's `language` ("en" or "de"); the typed text may be in either."""
+    player's `language` ("en" or "de"); the typed text may be in either. Each is a whole
+    plan the command parses, at most `LENGTH` characters long, and none is offered
+    twice."""
     if kind not in KINDS or not 0 <= seat < state.players:
         return []
     separator = "," if kind in ("shillings", "discard") else ";"
@@ -132,7 +162,10 @@ def suggest_plan_completions(
             candidate = in_language(english, "de")
         else:
             continue
-        results.append(f"{separator} ".join([*done, candidate]))
+        plan = f"{separator} ".join([*done, candidate])
+        if len(plan) > LENGTH or plan in results or not _parses(kind, plan):
+            continue
+        results.append(plan)
         if len(results) == LIMIT:
             break
     return results
