@@ -16,7 +16,9 @@ from bot.records import archive
 from cogs.context import actor_of, answer, place_of, respond, speak_to, viewer_of
 from rules.registry import GAMES
 
-GameName = Literal["fagins-gang", "fantasy-business"]
+GAME_CHOICES = [app_commands.Choice(name=rules.title, value=key) for key, rules in GAMES.items()]
+"""The `game` option's choices: the game's name (translated like any choice name) shown,
+its key sent, so a player picks "Fagin's Gang", never the slug `fagins-gang`."""
 AiLevel = Literal["random", "standard", "strong"]
 MAX_SEATS = max(game.max_players for game in GAMES.values())
 
@@ -38,12 +40,13 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play a boar
     @app_commands.command(name="new", description="Open a table for a game in this channel")
     @app_commands.describe(**NEW_GAME_DESCRIPTIONS)
     @app_commands.choices(
-        language=[app_commands.Choice(name=LANGUAGE_NAMES[code], value=code) for code in LANGUAGES]
+        game=GAME_CHOICES,
+        language=[app_commands.Choice(name=LANGUAGE_NAMES[code], value=code) for code in LANGUAGES],
     )
     async def new(
         self,
         interaction: discord.Interaction[Any],
-        game: GameName,
+        game: app_commands.Choice[str],
         turns: app_commands.Range[int, 1, MAX_TURNS] | None = None,
         low_prices: bool | None = None,
         sole_lowest_bonus: bool | None = None,
@@ -69,7 +72,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play a boar
         await respond(
             interaction,
             self.bot.service.new_game(
-                place_of(interaction), actor_of(interaction), game, options, table_language
+                place_of(interaction), actor_of(interaction), game.value, options, table_language
             ),
         )
 

@@ -170,9 +170,7 @@ async def test_records_answer_a_german_player_in_german(
         assert "noch keine gewertete Partie Fagin's Gang" in empty
         alone = private(await alice.slash(w.channel, "stats", game="fagins-gang"))
         assert "noch keine beendete Partie Fagin's Gang" in alone
-        assert "Bilanzen werden pro Server geführt" in refused(
-            await alice.user.slash("leaderboard", game="fantasy-business")
-        )
+        assert "leaderboard" not in alice.user.available_commands()  # per server: not in DMs
         assert "Es gibt hier kein Spiel #999" in refused(
             await alice.slash(w.channel, "game show", game=999)
         )
