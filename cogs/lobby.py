@@ -6,6 +6,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import age_order as age_orders
 from bot import ai_seats, deadlines, rulebook, seats, takeback
 from bot.app import SmithfieldBot
 from bot.confirm import CONFIRM, Question, ask, confirmed
@@ -89,16 +90,24 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play a boar
         )
 
     @app_commands.command(name="start", description="Start the game (host only)")
-    @app_commands.describe(first="Who goes first (First Buyer / First Player); random if unset")
+    @app_commands.describe(
+        first="Who goes first (First Buyer / First Player); random if unset",
+        age_order="Fantasy Business ties: players youngest first (@mentions or lobby numbers)",
+    )
     async def start(
-        self, interaction: discord.Interaction[Any], first: discord.User | None = None
+        self,
+        interaction: discord.Interaction[Any],
+        first: discord.User | None = None,
+        age_order: app_commands.Range[str, 1, 400] | None = None,
     ) -> None:
-        await respond(
-            interaction,
-            self.bot.service.start(
-                place_of(interaction), actor_of(interaction), first.id if first else None
-            ),
+        work = age_orders.start(
+            self.bot.service,
+            place_of(interaction),
+            actor_of(interaction),
+            first.id if first else None,
+            age_order,
         )
+        await respond(interaction, work)
 
     @app_commands.command(name="status", description="Show this channel's lobby or game")
     @app_commands.describe(share="Post it for everyone in the channel (default: only you)")

@@ -66,7 +66,7 @@ OPTION_NAMES = {
     "fagin_target": N_("fagin target"),
 }
 """The game options as the lobby lists them (others by their key)."""
-HIDDEN_OPTIONS = {"first_seat", "language", "ai_seed"}
+HIDDEN_OPTIONS = {"first_seat", "language", "ai_seed", "age_order"}
 """Options the lobby's option list leaves out (the language has a field of its own)."""
 
 

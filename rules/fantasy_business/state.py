@@ -129,7 +129,11 @@ class GameState(BaseModel):
     total_turns: int
     first_buyer: int
     youngest: int
-    """The first First Buyer, who wins ties they are part of."""
+    """The first First Buyer: the youngest player."""
+    ages: tuple[int, ...] | None = None
+    """Every seat, youngest first (§4 [ed]: the host's order at the start, the rest drawn
+    at random): ties go to the youngest tied player. None in games started before the
+    table knew it; they only know the youngest."""
     phase: Phase = "auction"
     auction: AuctionState | None = None
     sheets: list[Sheet]

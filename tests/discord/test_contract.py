@@ -17,7 +17,7 @@ CONTRACT: dict[str, tuple[list[str], list[str]]] = {
     ),
     "game join": ([], []),
     "game leave": ([], []),
-    "game start": ([], ["first"]),
+    "game start": ([], ["first", "age_order"]),
     "game status": ([], ["share"]),
     "game abort": ([], []),
     "game log": ([], ["count"]),
