@@ -28,7 +28,7 @@ from pydantic import BaseModel
 
 from bot import robots
 from bot.clock import Clock, system_clock
-from bot.i18n import ENGLISH, N_, _, n_, say, speaking
+from bot.i18n import ENGLISH, N_, _, listing, n_, say, speaking
 from bot.limits import newest_lines
 from bot.live import Activity
 from bot.messages import TABLE, Live, Message, Outcome, Private
@@ -501,8 +501,8 @@ class GameService:
         table = Table(game, table.seats, rules, state)
         self.remember_after_commit(table)
         outcome = self.presenter(game.kind).started(table, events)
-        players = ", ".join(f"**{name}**" for name in table.names)
         with table.public_voice():
+            players = listing([f"**{name}**" for name in table.names])
             closing = _("✔️ The game started below with {players}.").format(players=players)
         outcome.ai_due = game.id if self._runner_due(table) else None
         return self.publish(table, outcome, closing=closing)

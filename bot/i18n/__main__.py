@@ -9,7 +9,13 @@ import sys
 
 from bot.i18n import ENGLISH, LANGUAGES
 from bot.i18n.catalogs import extract, read, update
-from bot.i18n.checks import problems
+from bot.i18n.checks import (
+    formal_in_data,
+    german_data_texts,
+    markers_in_fstrings,
+    problems,
+    source_files,
+)
 from bot.i18n.commands import command_messages
 
 
@@ -24,6 +30,8 @@ def main(argv: list[str]) -> int:
             continue
         catalog = update(template, language) if argv == ["update"] else read(language)
         found += [f"{language}: {problem}" for problem in problems(template, catalog)]
+    found += markers_in_fstrings(source_files())
+    found += formal_in_data(german_data_texts())
     for problem in found:
         print(problem)
     if argv == ["update"]:

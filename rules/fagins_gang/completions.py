@@ -21,6 +21,7 @@ from rules.fagins_gang.actions import (
 )
 from rules.fagins_gang.board import BOARD
 from rules.fagins_gang.legal import move_steps, steal_plans, trades
+from rules.fagins_gang.plan_words import in_language
 from rules.fagins_gang.plans import (
     parse_colours,
     parse_cube_counts,
@@ -71,43 +72,6 @@ def _named_locations(parts: list[str]) -> set[str]:
                 continue
             break
     return found
-
-
-GERMAN_WORDS = {
-    "up": "hoch",
-    "down": "runter",
-    "enter": "einsetzen",
-    "leave": "verlassen",
-    "top": "oben",
-    "bottom": "unten",
-    "exchange": "tausche",
-    "for": "gegen",
-}
-"""The German plan words autocomplete offers (the parser knows more, see `plans`)."""
-
-
-def german_word(word: str) -> str:
-    """A word of an English plan as a German plan writes it: location keys become a
-    German name the parser reads as one word, colours their German name."""
-    if word in GERMAN_WORDS:
-        return GERMAN_WORDS[word]
-    if word in BOARD.ring:
-        german = BOARD.location(word).de
-        name = (german.name or "").casefold()
-        if name and " " not in name and len(name) <= 12:
-            return name
-        return next((w for w in german.aliases if " " not in w), word)
-    if word in BOARD.colour_ring:
-        return BOARD.colour(word).de.key or word
-    return word
-
-
-def in_language(plan: str, language: str) -> str:
-    """An English plan text (as `format_step` writes it) in the player's language."""
-    if language != "de":
-        return plan
-    words = [(word.rstrip(";"), word[len(word.rstrip(";")) :]) for word in plan.split(" ")]
-    return " ".join(german_word(word) + end for word, end in words)
 
 
 def _step_key(step: MoveStep | StealSlot | ExchangeSlot) -> str | None:

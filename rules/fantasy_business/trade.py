@@ -111,8 +111,8 @@ def _held_special(state: GameState, seat: int, typed: str) -> int:
         if deck.card(card_id).key == kind:
             return card_id
     raise RuleError(
-        "You do not hold {card}, so you cannot give one.",
-        card=Term(english=deck.special(kind).a_name),
+        "You hold no {card} card, so you cannot give one.",
+        card=Term(english=deck.special(kind).name),
     )
 
 
