@@ -5,10 +5,12 @@
 the first First Buyer (the youngest) is named by the host or drawn and announced.
 
 The age order (§4 [ed]) breaks ties at the end: `age_order`, given at the start, lists
-seats youngest first (some or all of them); the seats it leaves out follow in an order
-drawn at random, and the whole order is announced with the First Buyer. It is drawn
+seats youngest first (some, all or none of them); the seats it leaves out follow in an
+order drawn at random, and the whole order is announced with the First Buyer. It is drawn
 from a stream of the game's generator of its own (counter -1, never reached by the game's
-draws), so the draws of the game itself are those of a game started before it existed.
+draws), so the draws of the game itself are those of a game started before it existed;
+and options without `age_order` (a game started before it existed, replayed from its log)
+set up exactly that older game, which knows only the youngest.
 """
 
 from collections.abc import Mapping
@@ -72,6 +74,11 @@ def validate_options(raw: Mapping[str, Any], players: int | None = None) -> dict
     ages = raw.get("age_order")
     if ages is not None:
         chosen["age_order"] = _age_order(ages, players)
+    elif players is not None:
+        # At the start the age order is always among the options, [] when the host gave
+        # none (all drawn): options without it are those of a game started before the
+        # age order existed, which `setup` sets up as it was then.
+        chosen["age_order"] = []
     return chosen
 
 
@@ -120,6 +127,7 @@ def setup(
             most=d.max_players,
             players=players,
         )
+    knows_ages = "age_order" in options
     valid = validate_options(options, players)
     given: list[int] = valid.pop("age_order", [])
     chosen = Options(**valid)
@@ -161,12 +169,14 @@ def setup(
                 data={"seat": first, "random": False},
             )
         )
-    named = given or [first]
-    rest, _ = Rng(seed=seed, counter=AGE_DRAW).shuffled(
-        [seat for seat in range(players) if seat not in named]
-    )
-    ages = [*named, *rest]
-    events.append(age_order_event(ages, named_by_host))
+    ages: list[int] | None = None
+    if knows_ages:
+        named = given or [first]
+        rest, _ = Rng(seed=seed, counter=AGE_DRAW).shuffled(
+            [seat for seat in range(players) if seat not in named]
+        )
+        ages = [*named, *rest]
+        events.append(age_order_event(ages, named_by_host))
     pile, rng = rng.shuffled([c.id for c in deck.cards()])
     state = GameState(
         players=players,
@@ -180,7 +190,7 @@ def setup(
         total_turns=chosen.turns or deck.default_turns(players),
         first_buyer=first,
         youngest=first,
-        ages=tuple(ages),
+        ages=tuple(ages) if ages is not None else None,
         sheets=[Sheet() for _ in range(players)],
         last_sheets=[{} for _ in range(players)],
     )

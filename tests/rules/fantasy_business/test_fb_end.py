@@ -103,7 +103,7 @@ def test_options_are_validated_with_reasons() -> None:
     }
     assert RULES.validate_options(
         {"turns": None, "low_prices": True, "sole_lowest_bonus": None}, 4
-    ) == {"turns": None, "low_prices": True, "sole_lowest_bonus": False}
+    ) == {"turns": None, "low_prices": True, "sole_lowest_bonus": False, "age_order": []}
     cases = {
         "round_limit is not an option of Fantasy Business.": ({"round_limit": 3}, None),
         "A game of Fantasy Business lasts 1 to 10 turns; 12 is outside that range.": (
@@ -243,7 +243,9 @@ def test_4_ed_data_may_choose_to_share_ties_without_the_youngest(
 
 
 def test_1_ed_without_an_age_order_it_is_drawn_and_announced_with_the_first_buyer() -> None:
-    state, events = RULES.setup(5, {}, seed=11, first=None)
+    options = RULES.validate_options({}, 5)
+    assert options["age_order"] == []  # at the start the age order is always an option
+    state, events = RULES.setup(5, options, seed=11, first=None)
     assert state.ages is not None and sorted(state.ages) == [0, 1, 2, 3, 4]
     assert state.ages[0] == state.youngest == state.first_buyer
     told = only(events, "age_order")
@@ -252,11 +254,21 @@ def test_1_ed_without_an_age_order_it_is_drawn_and_announced_with_the_first_buye
     assert kinds(events).index("age_order") == kinds(events).index("first_buyer_chosen") + 1
     # Seeded: the same seed draws the same order, and the game's own draws are where they
     # were before the age order existed (the first First Buyer, then the shuffle).
-    again, _ = RULES.setup(5, {}, seed=11, first=None)
+    again, _ = RULES.setup(5, options, seed=11, first=None)
     assert again.ages == state.ages
     assert state.rng.counter == 2
-    orders = {RULES.setup(5, {}, seed=seed, first=None)[0].ages for seed in range(30)}
+    orders = {RULES.setup(5, options, seed=seed, first=None)[0].ages for seed in range(30)}
     assert len(orders) > 10
+
+
+def test_1_ed_a_game_started_before_the_age_order_existed_replays_as_it_was() -> None:
+    """Stored options without `age_order` set up the older game: same draws, no age order,
+    no announcement; so its log still replays to its stored positions."""
+    old, events = RULES.setup(5, {"turns": None}, seed=11, first=None)
+    new, _ = RULES.setup(5, RULES.validate_options({}, 5), seed=11, first=None)
+    assert old.ages is None and "age_order" not in kinds(events)
+    assert old.draw_pile == new.draw_pile and old.rng == new.rng
+    assert old.first_buyer == new.first_buyer
 
 
 def test_1_ed_the_host_may_give_the_age_order_in_part_or_whole() -> None:
@@ -272,7 +284,7 @@ def test_1_ed_the_host_may_give_the_age_order_in_part_or_whole() -> None:
     assert whole.ages == (1, 2, 0)
     assert "(as the host gave it): {p1}, {p2}, {p0}." in only(events, "age_order").text
     # Naming only the youngest (`first`) gives the first place of the order.
-    named, events = RULES.setup(4, {}, 3, 3)
+    named, events = RULES.setup(4, RULES.validate_options({}, 4), 3, 3)
     assert named.ages is not None and named.ages[0] == 3
     assert only(events, "age_order").data["given"] == 1
 
