@@ -7,13 +7,13 @@ typed or however long a game's texts grow. Cutting is the last resort: builders 
 their texts short; this only guarantees the send.
 """
 
-import unicodedata
 from dataclasses import replace
 
 import discord
 
 from bot.i18n import _
 from bot.messages import ButtonSpec, Message
+from rules.graphemes import grapheme_cut
 
 CONTENT = 2000
 EMBEDS = 10
@@ -33,49 +33,6 @@ FILE_BYTES = 10 * 1024 * 1024
 """How much of a player's own text a reply repeats back."""
 
 ELLIPSIS = "…"
-ZWJ = "\u200d"
-
-
-def _extends(char: str) -> bool:
-    """A character that belongs to the one before it (Unicode's Extend and SpacingMark
-    classes, as far as text in Discord meets them): combining marks, variation selectors,
-    skin tones, emoji tags, the keycap."""
-    code = ord(char)
-    return (
-        unicodedata.category(char) in ("Mn", "Me", "Mc")
-        or 0xFE00 <= code <= 0xFE0F
-        or 0x1F3FB <= code <= 0x1F3FF
-        or 0xE0020 <= code <= 0xE007F
-        or 0xE0100 <= code <= 0xE01EF
-        or char == ZWJ
-        or 0x1160 <= code <= 0x11FF  # Hangul vowel and final jamo
-    )
-
-
-def _regional(char: str) -> bool:
-    return 0x1F1E6 <= ord(char) <= 0x1F1FF
-
-
-def grapheme_cut(text: str, index: int) -> int:
-    """The last place at or before `index` where `text` may be cut without splitting a
-    character the reader sees as one (UAX #29's grapheme clusters, for the sequences
-    Discord shows: an emoji with skin tone or joined by ZWJ, a flag, a keycap, a letter
-    with combining accents, CR LF)."""
-    index = max(0, min(index, len(text)))
-    while 0 < index < len(text):
-        before, after = text[index - 1], text[index]
-        if _extends(after) or before == ZWJ or (before, after) == ("\r", "\n"):
-            index -= 1
-            continue
-        if _regional(before) and _regional(after):
-            run = 0
-            while index - 1 - run >= 0 and _regional(text[index - 1 - run]):
-                run += 1
-            if run % 2 == 1:  # `before` opens a flag that `after` closes
-                index -= 1
-                continue
-        break
-    return index
 
 
 def clip(text: str, limit: int) -> str:

@@ -31,10 +31,10 @@ from PIL import Image, ImageDraw, ImageFont
 from bot.i18n import ENGLISH, N_, n_, speaking
 from bot.i18n import _ as translate
 from bot.i18n import term as translate_term
-from bot.limits import grapheme_cut
 from rules.fagins_gang import BOARD, FaginView
 from rules.fagins_gang.board import CHOICE
 from rules.fagins_gang.views import LocationView
+from rules.graphemes import grapheme_cut
 
 Point = tuple[int, int]
 RGB = tuple[int, int, int]

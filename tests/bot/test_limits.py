@@ -108,3 +108,11 @@ def test_clipping_keeps_a_prefix_of_whole_graphemes(parts: list[str], limit: int
         # What is kept ends exactly at a boundary between the parts put together.
         ends = {len("".join(parts[:n])) for n in range(len(parts) + 1)}
         assert text.startswith(kept) and len(kept) in ends
+
+
+def test_a_refusal_quoting_a_players_text_cuts_between_graphemes_too() -> None:
+    from rules.names import shown
+
+    typed = "a" * 37 + FAMILY + "tail"
+    quoted = shown(typed)
+    assert len(quoted) <= 40 and quoted == "a" * 37 + "…"
