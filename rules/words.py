@@ -36,8 +36,9 @@ class Term:
 
 @dataclass(frozen=True, slots=True)
 class Quoted:
-    """A part of a player's plan quoted back, as each language's plan words write it
-    ("thames up 2" / "themse hoch 2"): a German player reads the words they type."""
+    """A text the rules already know in each language: a part of a player's plan quoted
+    back in each language's plan words ("thames up 2" / "themse hoch 2"), so a German
+    player reads the words they type; a special card's rule text from the data file."""
 
     english: str
     german: str

@@ -14,7 +14,7 @@ from rules.events import Event
 from rules.fantasy_business import deck
 from rules.fantasy_business.state import AuctionState, GameState
 from rules.fantasy_business.turn import begin_pricing
-from rules.words import Seat, Term, said, said_n
+from rules.words import Quoted, Seat, Term, said, said_n
 
 
 def eligible(state: GameState) -> list[int]:
@@ -333,7 +333,7 @@ def _award(state: GameState, seat: int, card_id: int, price: int, events: list[E
                 say=said(
                     "Your special card is {card}: {text}",
                     card=Term(english=special.a_name),
-                    text=special.text,
+                    text=Quoted(english=special.text, german=special.text_in("de")),
                 ),
                 seat=seat,
                 data={"special": card.key, "name": special.name},

@@ -14,7 +14,7 @@ from rules.fantasy_business.actions import Give
 from rules.fantasy_business.pricing import maybe_reveal
 from rules.fantasy_business.specials import add_article, remove_article
 from rules.fantasy_business.state import GameState
-from rules.words import Param, Seat, Term, said
+from rules.words import Param, Quoted, Seat, Term, said
 
 
 def give(state: GameState, seat: int, action: Give, events: list[Event]) -> None:
@@ -136,7 +136,7 @@ def _tell_special(seat: int, to: int, card_id: int, events: list[Event]) -> None
                 "{who} gives you {card}: {text}",
                 who=Seat(seat=seat),
                 card=Term(english=special.a_name),
-                text=special.text,
+                text=Quoted(english=special.text, german=special.text_in("de")),
             ),
             seat=to,
             data={"from": seat, "special": special.key, "name": special.name},

@@ -454,3 +454,21 @@ def test_german_public_messages_hold_no_other_seats_prices_or_specials() -> None
         assert (
             f" {price} " not in text and f"**{price}**" not in text and f" {price}." not in (text)
         )
+
+
+def test_a_special_card_received_is_explained_in_german() -> None:
+    """The rule text of a special won or given comes from the data file in the reader's
+    language, never the English one."""
+    from bot.i18n import say as said_in
+    from rules.fantasy_business.actions import Give
+
+    state = position(specials={0: ["guards", "pickpocket"]}, centre=["swords"])
+    for card in ("guards", "pickpocket"):
+        _, events = RULES.apply(state, 0, Give(to=1, card=card))
+        received = next(e for e in events if e.kind == "special_received")
+        assert received.say is not None
+        with speaking("de"):
+            text = said_in(received.say)
+        assert deck.special(card).text_in("de") in text, text
+        assert deck.special(card).text not in text
+        assert deck.special(card).text in received.text  # English for an English reader
