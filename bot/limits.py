@@ -13,6 +13,7 @@ import discord
 
 from bot.i18n import _
 from bot.messages import ButtonSpec, Message
+from rules.graphemes import grapheme_cut
 
 CONTENT = 2000
 EMBEDS = 10
@@ -35,7 +36,11 @@ ELLIPSIS = "…"
 
 
 def clip(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + ELLIPSIS
+    """`text` within `limit` characters: cut with "…" between two whole graphemes, so
+    an emoji sequence or an accented letter is never shown half."""
+    if len(text) <= limit:
+        return text
+    return text[: grapheme_cut(text, limit - 1)] + ELLIPSIS
 
 
 def quote(typed: str, limit: int = QUOTE) -> str:

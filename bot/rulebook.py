@@ -122,6 +122,21 @@ def _fb_turns(cards: CardData, table: TableRules | None) -> str:
     )
 
 
+def _fb_ties(cards: CardData) -> str:
+    """§4 [ed]: how a tie is broken, as the data file chooses."""
+    if cards.tie_break == "age_order":
+        return _(
+            "A tie goes to the youngest tied player (§4 [ed]): the host may give the age "
+            "order with `/game start age_order:` (youngest first, by @mention or lobby "
+            "number); who is left out is drawn at random, and the order is announced at "
+            "the start."
+        )
+    return _(
+        "A tie goes to the youngest player (the first First Buyer) if they are among the "
+        "tied; otherwise the tied players share the win (§4 [ed])."
+    )
+
+
 def _fb_price_range(cards: CardData, low_prices: bool) -> str:
     factor = cards.price_ceiling_factor
     if low_prices:
@@ -225,6 +240,8 @@ def _fantasy_business(cards: CardData, table: TableRules | None) -> dict[str, st
             gold=cards.starting_gold,
             turns=_fb_turns(cards, table),
         )
+        + " "
+        + _fb_ties(cards)
         + here,
         "auction": _(
             "The First Buyer designates a centre card with `/auction card:<n>` and may open "

@@ -237,7 +237,9 @@ class FaginsGang(commands.Cog):
         except Exception:  # an autocomplete failure must not surface as an error
             log.exception("Fagin's Gang autocomplete failed for %r", typed)
             return []
-        return [app_commands.Choice(name=text[:100], value=text[:100]) for text in found]
+        # Whole plans only (never cut): `suggest_plan_completions` keeps them within
+        # Discord's 100 characters.
+        return [app_commands.Choice(name=text, value=text) for text in found]
 
     @move.autocomplete("plan")
     async def move_plans(self, interaction: discord.Interaction[Any], current: str) -> Choices:

@@ -17,6 +17,7 @@ from bot.edge.app import SmithfieldBot
 from bot.edge.buttons import modal_custom_id
 from bot.edge.delivery import deliver
 from bot.i18n import _, current, term
+from bot.limits import clip
 from bot.messages import Message, Outcome
 from bot.render.fantasy_business import hand_message, sheet_message
 from bot.render.fb_buttons import (
@@ -78,7 +79,7 @@ def view_of(table: Table, state: Any, seat: int | None = None) -> FantasyBusines
 
 
 def _choice(name: str, value: str) -> app_commands.Choice[str]:
-    return app_commands.Choice(name=name[:NAME_LIMIT], value=value)
+    return app_commands.Choice(name=clip(name, NAME_LIMIT), value=value)
 
 
 class FantasyBusiness(commands.Cog):
@@ -205,7 +206,7 @@ class FantasyBusiness(commands.Cog):
                     label=shown.label, card=_("special card"), minimum=shown.minimum
                 )
             if typed in text.casefold():
-                choices.append(app_commands.Choice(name=text[:NAME_LIMIT], value=shown.label))
+                choices.append(app_commands.Choice(name=clip(text, NAME_LIMIT), value=shown.label))
         return choices[:CHOICES]
 
     @app_commands.command(name="bid", description="Raise the price of the card under the hammer")

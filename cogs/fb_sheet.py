@@ -11,11 +11,13 @@ from typing import Any
 import discord
 
 from bot.i18n import _
+from bot.limits import clip
 from bot.render.fb_embeds import article_name
 from rules.fantasy_business import deck
 from rules.fantasy_business.views import OwnView
 
 LABEL_LIMIT = 45
+DESCRIPTION_LIMIT = 100
 
 
 def suggested_price(own: OwnView, key: str) -> int:
@@ -32,19 +34,27 @@ MODAL_SECONDS = 900
 
 
 class PriceModal(discord.ui.Modal):
-    """The form only: what was typed is handled by the route in its custom id."""
+    """The form only: what was typed is handled by the route in its custom id.
+
+    Each field is a Label component holding its text input (the layout Discord documents
+    now; a text input's own label is deprecated): the article's name as the label, its
+    price range as the description below it."""
 
     def __init__(self, title: str, own: OwnView, keys: list[str], custom_id: str) -> None:
-        super().__init__(title=title[:LABEL_LIMIT], timeout=MODAL_SECONDS, custom_id=custom_id)
+        super().__init__(title=clip(title, LABEL_LIMIT), timeout=MODAL_SECONDS, custom_id=custom_id)
         for key in keys:
             low, high = own.price_ranges[key]
             field: discord.ui.TextInput[Any] = discord.ui.TextInput(
-                label=_("{article} ({low}–{high} gold)").format(
-                    article=article_name(key), low=low, high=high
-                )[:LABEL_LIMIT],
                 custom_id=key,
                 default=str(suggested_price(own, key)),
                 required=False,
                 max_length=4,
             )
-            self.add_item(field)
+            range_text = _("{low}–{high} gold").format(low=low, high=high)
+            self.add_item(
+                discord.ui.Label(
+                    text=clip(article_name(key), LABEL_LIMIT),
+                    description=clip(range_text, DESCRIPTION_LIMIT),
+                    component=field,
+                )
+            )

@@ -11,12 +11,15 @@ from bot.edge.app import SmithfieldBot
 from bot.edge.delivery import announce
 from bot.i18n import ENGLISH, LANGUAGE_NAMES, LANGUAGES, _, language_of
 from bot.messages import Outcome
+from bot.service import age_order as age_orders
 from bot.service import ai_seats, archive, chart, deadlines, seats, takeback
 from bot.service.confirm import CONFIRM, Question, ask, confirmed
 from cogs.context import actor_of, answer, place_of, respond, speak_to, viewer_of
 from rules.registry import GAMES
 
-GameName = Literal["fagins-gang", "fantasy-business"]
+GAME_CHOICES = [app_commands.Choice(name=rules.title, value=key) for key, rules in GAMES.items()]
+"""The `game` option's choices: the game's name (translated like any choice name) shown,
+its key sent, so a player picks "Fagin's Gang", never the slug `fagins-gang`."""
 AiLevel = Literal["random", "standard", "strong"]
 MAX_SEATS = max(game.max_players for game in GAMES.values())
 
@@ -38,12 +41,13 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play a boar
     @app_commands.command(name="new", description="Open a table for a game in this channel")
     @app_commands.describe(**NEW_GAME_DESCRIPTIONS)
     @app_commands.choices(
-        language=[app_commands.Choice(name=LANGUAGE_NAMES[code], value=code) for code in LANGUAGES]
+        game=GAME_CHOICES,
+        language=[app_commands.Choice(name=LANGUAGE_NAMES[code], value=code) for code in LANGUAGES],
     )
     async def new(
         self,
         interaction: discord.Interaction[Any],
-        game: GameName,
+        game: app_commands.Choice[str],
         turns: app_commands.Range[int, 1, MAX_TURNS] | None = None,
         low_prices: bool | None = None,
         sole_lowest_bonus: bool | None = None,
@@ -70,7 +74,12 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play a boar
         await respond(
             interaction,
             self.bot.service.new_game(
-                place_of(interaction), actor_of(interaction), game, options, table_language, hints
+                place_of(interaction),
+                actor_of(interaction),
+                game.value,
+                options,
+                table_language,
+                hints,
             ),
         )
 
@@ -87,16 +96,24 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play a boar
         )
 
     @app_commands.command(name="start", description="Start the game (host only)")
-    @app_commands.describe(first="Who goes first (First Buyer / First Player); random if unset")
+    @app_commands.describe(
+        first="Who goes first (First Buyer / First Player); random if unset",
+        age_order="Fantasy Business ties: players youngest first (@mentions or lobby numbers)",
+    )
     async def start(
-        self, interaction: discord.Interaction[Any], first: discord.User | None = None
+        self,
+        interaction: discord.Interaction[Any],
+        first: discord.User | None = None,
+        age_order: app_commands.Range[str, 1, 400] | None = None,
     ) -> None:
-        await respond(
-            interaction,
-            self.bot.service.start(
-                place_of(interaction), actor_of(interaction), first.id if first else None
-            ),
+        work = age_orders.start(
+            self.bot.service,
+            place_of(interaction),
+            actor_of(interaction),
+            first.id if first else None,
+            age_order,
         )
+        await respond(interaction, work)
 
     @app_commands.command(name="status", description="Show this channel's lobby or game")
     @app_commands.describe(share="Post it for everyone in the channel (default: only you)")

@@ -8,6 +8,7 @@ refuses a typo or an ambiguity with the same kind of message.
 from collections.abc import Mapping
 
 from rules.errors import RuleError
+from rules.graphemes import grapheme_cut
 from rules.words import Param, Say, Term, said
 
 QUOTED = 40
@@ -17,7 +18,7 @@ QUOTED = 40
 def shown(typed: str, limit: int = QUOTED) -> str:
     """A player's text as a refusal quotes it: one line, at most `limit` characters."""
     text = " ".join(typed.split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return text if len(text) <= limit else text[: grapheme_cut(text, limit - 1)] + "…"
 
 
 def _norm(text: str) -> str:

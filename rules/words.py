@@ -5,9 +5,10 @@ English template (the key, which is also the English text) and its parameters â€
 Discord layer renders it in the reader's language from the message catalogs
 (`bot.i18n`). Rendering in English needs no catalog, so tests and tools read `.english()`.
 
-Parameters are numbers, plain text (a player's own words, quoted back), seats (`Seat`,
-rendered as `{p<n>}` for the table to put names in), names from the data files (`Term`,
-shown in the reader's language), lists of those, or nested `Say`s.
+Parameters are numbers, plain text (a player's own words, quoted back), a plan's words in
+each language (`Quoted`), seats (`Seat`, rendered as `{p<n>}` for the table to put names
+in), names from the data files (`Term`, shown in the reader's language), lists of those,
+or nested `Say`s.
 
 These are plain frozen dataclasses, not pydantic models: a search plays thousands of moves
 whose sentences nobody reads, and nothing here comes from outside to be validated.
@@ -33,7 +34,17 @@ class Term:
     english: str
 
 
-Param = Union[int, float, str, Seat, Term, "Say", list["Param"]]
+@dataclass(frozen=True, slots=True)
+class Quoted:
+    """A text the rules already know in each language: a part of a player's plan quoted
+    back in each language's plan words ("thames up 2" / "themse hoch 2"), so a German
+    player reads the words they type; a special card's rule text from the data file."""
+
+    english: str
+    german: str
+
+
+Param = Union[int, float, str, Seat, Term, Quoted, "Say", list["Param"]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,14 +85,17 @@ def render(
     term: Any = None,
     number: Any = None,
     joiner: str = ", ",
+    language: str = "en",
 ) -> str:
     """Fill a sentence: `template` picks the (translated) template, `term` names a data
     name in the reader's language (default: its English name), `number` formats numbers
-    (default: `str`)."""
+    (default: `str`), `language` picks a `Quoted` plan's words."""
 
     def value(param: Param) -> str:
         if isinstance(param, Say):
-            return render(param, template, term, number, joiner)
+            return render(param, template, term, number, joiner, language)
+        if isinstance(param, Quoted):
+            return param.german if language == "de" else param.english
         if isinstance(param, Seat):
             return "{p" + str(param.seat) + "}"
         if isinstance(param, Term):

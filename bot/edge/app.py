@@ -55,6 +55,13 @@ class SmithfieldBot(commands.AutoShardedBot):
             command_prefix=commands.when_mentioned,
             intents=intents,
             tree_cls=SmithfieldTree,
+            # Where commands are listed (each may narrow it, `@app_commands.guild_only`):
+            # servers and the bot's own DMs, where a player's moves, private sheet and
+            # hand find their running game. Installed to servers only: a user install
+            # would list the commands in servers and group DMs the bot is not part of,
+            # where none of them can work.
+            allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=True),
+            allowed_installs=app_commands.AppInstallationType(guild=True, user=False),
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
             **shards,

@@ -83,6 +83,19 @@ def command_word(word: str) -> str:
     return _catalog().lookup(word, None, None, context=COMMAND_NAME)
 
 
+def slash(path: str) -> str:
+    """A command path ("game log", "bid amount") as the reader's client lists it
+    ("/spiel protokoll"): for texts that show no code spans (embed footers)."""
+    return "/" + " ".join(command_word(word) for word in path.split())
+
+
+def listing(items: list[str]) -> str:
+    """Items as a sentence lists them: "a", "a and b", "a, b and c"."""
+    if len(items) <= 1:
+        return "".join(items)
+    return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
+
+
 def _commands(text: str) -> str:
     """Quoted slash commands by the names the reader's client lists (`bot.i18n.quoted`)."""
     return quoted.commands_in(text, command_word)
@@ -135,4 +148,5 @@ def say(sentence: Say) -> str:
         lambda key, plural, count: _commands(catalog.lookup(key, plural, count, strict=STRICT)),
         term=term,
         number=number,
+        language=current(),
     )

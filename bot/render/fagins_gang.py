@@ -14,7 +14,7 @@ from typing import Any
 import discord
 from pydantic import ValidationError
 
-from bot.i18n import N_, _, current, term
+from bot.i18n import N_, _, current, slash, term
 from bot.messages import Attachment, Message, Outcome, Private
 from bot.render.fg_board import render_board
 from bot.render.fg_market import (
@@ -36,6 +36,7 @@ from bot.render.generic import (
     clip,
     describe_action,
 )
+from bot.rulebook import one_or_up_to
 from bot.table import Table
 from bot.timing import stamp
 from rules.events import Event
@@ -53,8 +54,8 @@ from rules.fagins_gang.actions import (
     format_move,
     format_steal,
 )
-from rules.fagins_gang.completions import in_language
 from rules.fagins_gang.ending import fagin_reason, round_limit_reason
+from rules.fagins_gang.plan_words import in_language
 
 BOARD_FILE = "fagins-gang-board.png"
 
@@ -151,10 +152,10 @@ class FaginsGangPresenter(EventPresenter):
         if view.phase == "market" and view.market is not None:
             if view.market.current_trader == view.market.token_holder:
                 return _(
-                    "to trade (Market token): buy or sell 1 to {most} cubes of different "
-                    'colours — the buttons trade one, `/market buy colours:"red blue"` or '
-                    "`/market sell` more — or pass"
-                ).format(most=BOARD.holder_trade_max)
+                    "to trade (Market token): buy or sell {count} cubes of different colours "
+                    '(one with the buttons, more with `/market buy colours:"red blue"` or '
+                    "`/market sell`) — or pass"
+                ).format(count=one_or_up_to(BOARD.holder_trade_max))
             return _("to trade: buy or sell one cube, or pass")
         if view.phase == "discard":
             return _(
@@ -312,7 +313,11 @@ class FaginsGangPresenter(EventPresenter):
             embed.add_field(name=_("Trading order"), value=trading_order(table, view), inline=False)
         if table.game.deadline and not table.game.paused_at:
             embed.add_field(name=_("Due"), value=stamp(table.game.deadline), inline=False)
-        embed.set_footer(text=_("/board shows the board picture · /game log the latest moves"))
+        embed.set_footer(
+            text=_("{board} shows the board picture · {log} the latest moves").format(
+                board=slash("board"), log=slash("game log")
+            )
+        )
         return embed
 
     def _situation(self, table: Table, view: FaginView) -> str:
@@ -451,7 +456,9 @@ def describe(action: Any) -> str:
     if isinstance(action, Steal):
         return _("steal {plan}").format(plan=in_language(format_steal(action), current()))
     if isinstance(action, Shillings):
-        places = ", ".join(in_language(key, current()) for key in action.locations)
+        places = ", ".join(
+            term(BOARD.location(key).name) if key in BOARD.ring else key for key in action.locations
+        )
         return _("steal shillings at {locations}").format(locations=places)
     if isinstance(action, OpenMarket):
         return _("open the market")

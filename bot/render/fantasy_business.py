@@ -379,10 +379,13 @@ class FantasyBusinessPresenter(EventPresenter):
                 return _("submitted their price sheet (missing prices filled in)")
             return _("submitted their price sheet")
         if kind == "play":
-            parts = [_("played {card}").format(card=_special(action.get("card")))]
+            card = _special(action.get("card"))
             target = action.get("target")
             if isinstance(target, int) and 0 <= target < len(table.seats):
-                parts.append(_("on {player}").format(player=table.name(target)))
+                played = _("played {card} on {player}")
+                parts = [played.format(card=card, player=table.name(target))]
+            else:
+                parts = [_("played {card}").format(card=card)]
             if action.get("article"):
                 parts.append(f"({_article(action.get('article'))})")
             return " ".join(parts)

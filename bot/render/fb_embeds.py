@@ -10,7 +10,7 @@ from collections.abc import Iterable
 
 import discord
 
-from bot.i18n import N_, _, current, n_, term
+from bot.i18n import N_, _, current, n_, slash, term
 from bot.render.generic import COLOUR, channel_link, clip
 from bot.table import Table
 from bot.timing import stamp
@@ -145,9 +145,9 @@ def auction_embed(table: Table, view: FantasyBusinessView) -> discord.Embed:
     if auction is not None:
         embed.set_footer(
             text=_(
-                "Bid with the buttons or /bid amount, /pass to pass. "
+                "Bid with the buttons or {bid}, {pass_} to pass. "
                 "A card goes to the high bidder after a full round without a raise."
-            )
+            ).format(bid=slash("bid amount"), pass_=slash("pass"))
         )
     return embed
 
@@ -340,9 +340,9 @@ def sheet_embed(table: Table, view: FantasyBusinessView, own: OwnView) -> discor
         )
     embed.set_footer(
         text=_(
-            "You have {gold} gold. Set prices with the buttons or /price article amount; "
-            "lock the sheet with Submit or /submit."
-        ).format(gold=seat.gold)
+            "You have {gold} gold. Set prices with the buttons or {price}; "
+            "lock the sheet with Submit or {submit}."
+        ).format(gold=seat.gold, price=slash("price article amount"), submit=slash("submit"))
     )
     return embed
 
@@ -362,6 +362,8 @@ def hand_embed(table: Table, own: OwnView) -> discord.Embed:
         colour=COLOUR,
     )
     embed.set_footer(
-        text=_("Play one with /play while prices are being set, before you submit your sheet.")
+        text=_(
+            "Play one with {play} while prices are being set, before you submit your sheet."
+        ).format(play=slash("play"))
     )
     return embed

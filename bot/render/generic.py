@@ -8,7 +8,8 @@ from typing import Any
 
 import discord
 
-from bot.i18n import LANGUAGE_NAMES, N_, _, n_
+from bot import limits
+from bot.i18n import LANGUAGE_NAMES, N_, _, n_, slash
 from bot.messages import Live, Message, Outcome, Private
 from bot.store import GameRow
 from bot.table import Table
@@ -21,8 +22,9 @@ LOBBY = "lobby"
 
 
 def clip(text: str, limit: int = MAX_CONTENT) -> str:
-    """Discord refuses long messages; a clipped line beats a failed send."""
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    """Discord refuses long messages; a clipped line beats a failed send (cut between
+    whole graphemes, `bot.limits.clip`)."""
+    return limits.clip(text, limit)
 
 
 def _sentence(table: Table, event: Event) -> str:
@@ -65,7 +67,7 @@ OPTION_NAMES = {
     "hints": N_("coach hints (`/hint`)"),
 }
 """The game options as the lobby lists them (others by their key)."""
-HIDDEN_OPTIONS = {"first_seat", "language", "ai_seed"}
+HIDDEN_OPTIONS = {"first_seat", "language", "ai_seed", "age_order"}
 """Options the lobby's option list leaves out (the language has a field of its own)."""
 
 
@@ -95,7 +97,11 @@ def lobby_embed(table: Table) -> discord.Embed:
     options = describe_options(table.game.options)
     if options:
         embed.add_field(name=_("Options"), value=options, inline=False)
-    embed.set_footer(text=_("/game join to sit down · the host starts with /game start"))
+    embed.set_footer(
+        text=_("{join} to sit down · the host starts with {start}").format(
+            join=slash("game join"), start=slash("game start")
+        )
+    )
     return embed
 
 
@@ -105,11 +111,12 @@ def describe_options(options: dict[str, Any]) -> str:
         for key, value in options.items()
         if value not in (None, False) and key not in HIDDEN_OPTIONS
     }
-    return ", ".join(
-        f"{_(OPTION_NAMES[key]) if key in OPTION_NAMES else key.replace('_', ' ')}: "
-        f"{_('on') if value is True else value}"
-        for key, value in sorted(shown.items())
-    )
+    parts = []
+    for key, value in sorted(shown.items()):
+        name = _(OPTION_NAMES[key]) if key in OPTION_NAMES else key.replace("_", " ")
+        shown_value = _("on") if value is True else value
+        parts.append(f"{name}: {shown_value}")
+    return ", ".join(parts)
 
 
 def describe_action(action: dict[str, Any]) -> str:

@@ -6,6 +6,7 @@ modules of this package hold its concerns, one each (see docs/architecture.md).
 
 from bot.service.game_service import (
     BUSY,
+    FULL,
     GONE,
     NO_GAME,
     NOT_SEATED,
@@ -18,6 +19,7 @@ from bot.service.game_service import (
 
 __all__ = [
     "BUSY",
+    "FULL",
     "GONE",
     "NOT_SEATED",
     "NO_GAME",

@@ -52,8 +52,13 @@ class Viewer:
 
 
 def day(moment: str | None) -> str:
-    """The date part of a stored time (UTC), as labels show it: 2026-11-30."""
-    return (moment or "")[:10]
+    """The date part of a stored time (UTC) as the language writes it: 2026-11-30 in
+    English (unambiguous for every English reader), 30.11.2026 in German."""
+    date = (moment or "")[:10]
+    if current() == ENGLISH or len(date) != 10:
+        return date
+    year, month, date_day = date.split("-")
+    return f"{date_day}.{month}.{year}"
 
 
 def ended(game: GameRow) -> str:

@@ -10,6 +10,7 @@ are cached per (game, version) once committed, so hot games are not parsed again
 
 import asyncio
 import contextvars
+import logging
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
@@ -23,13 +24,21 @@ from bot.messages import Activity, Outcome
 from bot.render.generic import EventPresenter
 from bot.render.presenters import PRESENTERS, Presenter
 from bot.replay import Replayed, replay
-from bot.service.requests import BUSY, RACED, UNREACHABLE
-from bot.store import DatabaseBusy, DatabaseUnavailable, GameRow, Store, VersionConflict
+from bot.service.requests import BUSY, FULL, RACED, UNREACHABLE
+from bot.store import (
+    DatabaseBusy,
+    DatabaseUnavailable,
+    GameRow,
+    StorageFull,
+    Store,
+    VersionConflict,
+)
 from bot.table import Table
 from bot.timing import UNTIMED_STEP_HOURS
 from rules.protocol import GameRules
 
 T = TypeVar("T")
+log = logging.getLogger(__name__)
 
 STATE_CACHE_SIZE = 256
 STORE_THREADS = 4
@@ -124,6 +133,9 @@ class Engine:
                 return Outcome.refusal(BUSY), False
             except DatabaseUnavailable:
                 return Outcome.refusal(UNREACHABLE), False
+            except StorageFull as error:
+                log.error("The database's storage is full; a command was refused: %s", error)
+                return Outcome.refusal(FULL), False
         raise AssertionError("unreachable")  # the loop always returns
 
     def _attempt(self, work: Callable[[], Outcome]) -> tuple[Outcome, bool]:

@@ -22,6 +22,7 @@ from bot.service.lobby import Lobby
 from bot.service.play import Play
 from bot.service.requests import (
     BUSY,
+    FULL,
     GONE,
     NO_GAME,
     NOT_SEATED,
@@ -37,7 +38,17 @@ from bot.store import ActionRow, GameRow, Store
 from bot.table import Table
 from rules.protocol import GameRules
 
-__all__ = ["BUSY", "GONE", "NOT_SEATED", "NO_GAME", "RACED", "UNREACHABLE", "Actor", "Place"]
+__all__ = [
+    "BUSY",
+    "FULL",
+    "GONE",
+    "NOT_SEATED",
+    "NO_GAME",
+    "RACED",
+    "UNREACHABLE",
+    "Actor",
+    "Place",
+]
 
 
 class GameService(Engine):

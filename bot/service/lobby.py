@@ -5,7 +5,7 @@ from collections.abc import Mapping
 from functools import partial
 from typing import Any
 
-from bot.i18n import ENGLISH, _, n_, say, speaking
+from bot.i18n import ENGLISH, _, listing, n_, say, speaking
 from bot.messages import Outcome
 from bot.records.fingerprint import fingerprint
 from bot.replay import rules_options
@@ -197,10 +197,12 @@ class Lobby:
 
     async def start(self, place: Place, actor: Actor, first_user: int | None) -> Outcome:
         return await self.engine.command(
-            place.channel_id, partial(self._start, place, actor, first_user)
+            place.channel_id, partial(self.starting, place, actor, first_user)
         )
 
-    def _start(self, place: Place, actor: Actor, first_user: int | None) -> Outcome:
+    def starting(self, place: Place, actor: Actor, first_user: int | None) -> Outcome:
+        """The work of `/game start` inside a command's transaction (also for a start
+        that writes more first, as `bot.service.age_order` does)."""
         game = self.engine.store.open_game(place.channel_id, for_update=True)
         if game is None:
             return Outcome.refusal(NO_GAME)
@@ -253,8 +255,8 @@ class Lobby:
         table = Table(game, table.seats, rules, state)
         self.engine.remember_after_commit(table)
         outcome = self.engine.presenter(game.kind).started(table, events)
-        players = ", ".join(f"**{name}**" for name in table.names)
         with table.public_voice():
+            players = listing([f"**{name}**" for name in table.names])
             closing = _("✔️ The game started below with {players}.").format(players=players)
         outcome.ai_due = game.id if autoplay.runner_due(table) else None
         return publish(self.engine, table, outcome, closing=closing)

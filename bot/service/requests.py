@@ -46,6 +46,10 @@ RACED = N_("Another move reached the game first; nothing changed, please try aga
 UNREACHABLE = N_(
     "The table is busy: the database could not be reached. Nothing changed; try again in a moment."
 )
+FULL = N_(
+    "The bot's storage is full, so nothing changed. The bot's operator needs to free some "
+    "space; then try again."
+)
 GONE = N_("That game has ended or changed since you asked; nothing was done.")
 LEVEL_WORDS = (N_("random"), N_("standard"), N_("strong"))
 """The AI levels as players read them (translated where shown)."""

@@ -81,7 +81,7 @@ def record_line(title: str, rows: list[ResultRow], rank: str) -> str:
         played=played,
         won=won,
         place=decimal(place),
-        players=decimal(table),
+        players=decimal(table) if not table.is_integer() else str(int(table)),
         acting=acting,
         missed=missed,
         rank=rank,
@@ -111,7 +111,8 @@ def _stats(service: GameService, place: Place, member: Member, kind: str | None)
         else:
             none = _("📊 **{name}** has no finished games in this server yet.")
         shown = none.format(name=member.display_name, game=_title(service.games, kind or ""))
-        return Outcome.tell(f"{shown} {_(AI_NOTE)}")
+        note = _(AI_NOTE)
+        return Outcome.tell(f"{shown} {note}")
     name = rows[-1].display_name
     if kind:
         heading = _("📊 **{name}** in this server of {game}:")

@@ -17,6 +17,12 @@ class DatabaseBusy(StoreError):
     """Another process held the database's write lock for longer than the busy timeout."""
 
 
+class StorageFull(StoreError):
+    """The database's storage is full (SQLite's "database or disk is full", PostgreSQL's
+    SQLSTATE 53100): the write was rolled back, so nothing was lost, but no move can be
+    saved until the operator frees space."""
+
+
 class StoreUnusable(Exception):
     """The database cannot be used at all (startup): the message names the file (or the
     URL, without its password) and what to do, in one line, for `python -m bot` to print

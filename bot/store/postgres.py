@@ -26,6 +26,7 @@ from psycopg_pool import ConnectionPool, PoolTimeout
 from bot.store.errors import (
     DatabaseBusy,
     DatabaseUnavailable,
+    StorageFull,
     StoreError,
     StoreUnusable,
     VersionConflict,
@@ -68,6 +69,9 @@ def _translate(error: psycopg.Error) -> Exception:
     """A psycopg error as the store's refusal the service knows how to answer."""
     if isinstance(error, errors.LockNotAvailable | errors.QueryCanceled):
         return DatabaseBusy(str(error))
+    if isinstance(error, errors.DiskFull):
+        # Before OperationalError, which it is a kind of: the server is up, its disk is not.
+        return StorageFull(str(error))
     if isinstance(error, errors.SerializationFailure | errors.DeadlockDetected):
         return VersionConflict(str(error))
     if isinstance(error, psycopg.OperationalError):

@@ -20,7 +20,7 @@ from typing import Any
 
 import sqlite_utils
 
-from bot.store.errors import DatabaseBusy
+from bot.store.errors import DatabaseBusy, StorageFull
 from bot.store.sql import SqlStore
 
 DEFAULT_BUSY_SECONDS = 5.0
@@ -28,8 +28,22 @@ DEFAULT_BUSY_SECONDS = 5.0
 BUSY_WORDS = ("database is locked", "database is busy", "database table is locked")
 
 
+FULL_WORDS = "database or disk is full"
+"""SQLITE_FULL: the disk (or the database's page limit) has no room for the write."""
+
+
 def _is_busy(error: sqlite3.OperationalError) -> bool:
     return any(words in str(error) for words in BUSY_WORDS)
+
+
+def _refusal(error: sqlite3.OperationalError) -> Exception | None:
+    """The store's refusal for an SQLite error the service can answer (a lock held too
+    long, a full disk), or None for one it cannot."""
+    if _is_busy(error):
+        return DatabaseBusy(str(error))
+    if FULL_WORDS in str(error):
+        return StorageFull(str(error))
+    return None
 
 
 class SqliteStore(SqlStore):
@@ -97,21 +111,29 @@ class SqliteStore(SqlStore):
         try:
             conn.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as error:
-            if _is_busy(error):
-                raise DatabaseBusy(str(error)) from error
+            refusal = _refusal(error)
+            if refusal is not None:
+                raise refusal from error
             raise
         try:
             yield
-        except BaseException:
-            conn.execute("ROLLBACK")
+        except BaseException as error:
+            # SQLite may already have rolled back (a full disk can end the transaction).
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            # A statement run past `_run` (a library's own write) is answered the same way.
+            refusal = _refusal(error) if isinstance(error, sqlite3.OperationalError) else None
+            if refusal is not None:
+                raise refusal from error
             raise
         try:
             conn.execute("COMMIT")
         except sqlite3.OperationalError as error:
             if conn.in_transaction:
                 conn.execute("ROLLBACK")
-            if _is_busy(error):
-                raise DatabaseBusy(str(error)) from error
+            refusal = _refusal(error)
+            if refusal is not None:
+                raise refusal from error
             raise
 
     # -- what the shared queries need (bot.store.sql) -----------------------------------
@@ -128,16 +150,18 @@ class SqliteStore(SqlStore):
         try:
             self.conn.executemany(sql, rows)
         except sqlite3.OperationalError as error:
-            if _is_busy(error):
-                raise DatabaseBusy(str(error)) from error
+            refusal = _refusal(error)
+            if refusal is not None:
+                raise refusal from error
             raise
 
     def _run(self, sql: str, params: Sequence[Any]) -> sqlite3.Cursor:
         try:
             return self.conn.execute(sql, params)
         except sqlite3.OperationalError as error:
-            if _is_busy(error):
-                raise DatabaseBusy(str(error)) from error
+            refusal = _refusal(error)
+            if refusal is not None:
+                raise refusal from error
             raise
 
     def _lock(self, *, skip_locked: bool = False) -> str:

@@ -220,22 +220,22 @@ class Board(BaseModel):
     def location(self, key: str) -> Location:
         return self.locations[self.ring.index(key)]
 
-    def known_location(self, key: str, part: str) -> Location:
+    def known_location(self, key: str, part: Param) -> Location:
         """The location for a key from an action, refusing keys the board does not have."""
         if key not in self.ring:
             raise RuleError(
                 'In "{part}": {why}',
-                part=shown(part),
+                part=shown(part) if isinstance(part, str) else part,
                 why=said("“{typed}” is not a location.", typed=shown(key)),
             )
         return self.location(key)
 
-    def known_colour(self, key: str, part: str) -> str:
+    def known_colour(self, key: str, part: Param) -> str:
         """A colour key from an action, refusing keys the board does not have."""
         if key not in self.colour_ring:
             raise RuleError(
                 'In "{part}": {why}',
-                part=shown(part),
+                part=shown(part) if isinstance(part, str) else part,
                 why=said("“{typed}” is not a colour.", typed=shown(key)),
             )
         return key

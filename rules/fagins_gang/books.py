@@ -80,10 +80,15 @@ def apply_discard(state: FaginState, seat: int, action: Discard) -> Event:
     total = sum(action.cubes.values())
     if total != owed:
         raise RuleError(
-            "You are {owed} over the hand limit, so return exactly {owed} cubes; "
-            "you named {total}.",
-            owed=owed,
-            total=total,
+            said_n(
+                "You are {owed} over the hand limit, so return exactly {owed} cube; "
+                "you named {total}.",
+                "You are {owed} over the hand limit, so return exactly {owed} cubes; "
+                "you named {total}.",
+                owed,
+                owed=owed,
+                total=total,
+            )
         )
     returned = {colour: n for colour, n in action.cubes.items() if n > 0}
     for colour, n in returned.items():

@@ -9,6 +9,7 @@ in either language.
 """
 
 import re
+from collections.abc import Callable
 
 from rules.errors import RuleError
 from rules.fagins_gang.actions import (
@@ -20,11 +21,39 @@ from rules.fagins_gang.actions import (
 )
 from rules.fagins_gang.board import BOARD
 from rules.fagins_gang.legal import move_steps, steal_plans, trades
+from rules.fagins_gang.plan_words import in_language
+from rules.fagins_gang.plans import (
+    parse_colours,
+    parse_cube_counts,
+    parse_locations,
+    parse_move_plan,
+    parse_steal_plan,
+)
 from rules.fagins_gang.state import FaginState, track_level
 from rules.names import match_name
 
 LIMIT = 25
-KINDS = ("move", "steal", "shillings", "buy", "sell", "discard")
+LENGTH = 100
+"""Discord's longest autocomplete choice (name and value): a longer plan is not offered,
+since cutting it would submit a plan the player did not pick."""
+PARSERS: dict[str, Callable[[str], object]] = {
+    "move": parse_move_plan,
+    "steal": parse_steal_plan,
+    "shillings": parse_locations,
+    "buy": parse_colours,
+    "sell": parse_colours,
+    "discard": parse_cube_counts,
+}
+KINDS = tuple(PARSERS)
+
+
+def _parses(kind: str, plan: str) -> bool:
+    """Whether the command would read `plan` (what it then does is the rules' business)."""
+    try:
+        PARSERS[kind](plan)
+    except RuleError:
+        return False
+    return True
 
 
 def _norm(text: str) -> str:
@@ -43,43 +72,6 @@ def _named_locations(parts: list[str]) -> set[str]:
                 continue
             break
     return found
-
-
-GERMAN_WORDS = {
-    "up": "hoch",
-    "down": "runter",
-    "enter": "einsetzen",
-    "leave": "verlassen",
-    "top": "oben",
-    "bottom": "unten",
-    "exchange": "tausche",
-    "for": "gegen",
-}
-"""The German plan words autocomplete offers (the parser knows more, see `plans`)."""
-
-
-def german_word(word: str) -> str:
-    """A word of an English plan as a German plan writes it: location keys become a
-    German name the parser reads as one word, colours their German name."""
-    if word in GERMAN_WORDS:
-        return GERMAN_WORDS[word]
-    if word in BOARD.ring:
-        german = BOARD.location(word).de
-        name = (german.name or "").casefold()
-        if name and " " not in name and len(name) <= 12:
-            return name
-        return next((w for w in german.aliases if " " not in w), word)
-    if word in BOARD.colour_ring:
-        return BOARD.colour(word).de.key or word
-    return word
-
-
-def in_language(plan: str, language: str) -> str:
-    """An English plan text (as `format_step` writes it) in the player's language."""
-    if language != "de":
-        return plan
-    words = [(word.rstrip(";"), word[len(word.rstrip(";")) :]) for word in plan.split(" ")]
-    return " ".join(german_word(word) + end for word, end in words)
 
 
 def _step_key(step: MoveStep | StealSlot | ExchangeSlot) -> str | None:
@@ -109,7 +101,9 @@ def suggest_plan_completions(
     state: FaginState, seat: int, kind: str, partial_text: str, language: str = "en"
 ) -> list[str]:
     """Up to 25 plan strings starting with what the player typed so far, written in the
-    player's `language` ("en" or "de"); the typed text may be in either."""
+    player's `language` ("en" or "de"); the typed text may be in either. Each is a whole
+    plan the command parses, at most `LENGTH` characters long, and none is offered
+    twice."""
     if kind not in KINDS or not 0 <= seat < state.players:
         return []
     separator = "," if kind in ("shillings", "discard") else ";"
@@ -132,7 +126,10 @@ def suggest_plan_completions(
             candidate = in_language(english, "de")
         else:
             continue
-        results.append(f"{separator} ".join([*done, candidate]))
+        plan = f"{separator} ".join([*done, candidate])
+        if len(plan) > LENGTH or plan in results or not _parses(kind, plan):
+            continue
+        results.append(plan)
         if len(results) == LIMIT:
             break
     return results

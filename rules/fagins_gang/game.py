@@ -72,8 +72,8 @@ class FaginsGangRules:
         round_limit = raw.get("round_limit")
         if round_limit is not None and not _whole_in(round_limit, limits.min, limits.max):
             raise RuleError(
-                "round_limit must be a whole number of rounds from {low} to {high}, "
-                "or left out for no limit.",
+                "`/game new round_limit:` must be a whole number of rounds from {low} to "
+                "{high}, or left out for no limit.",
                 low=limits.min,
                 high=limits.max,
             )
@@ -83,8 +83,8 @@ class FaginsGangRules:
             fagin_target = target.default
         elif not _whole_in(fagin_target, target.min, target.max):
             raise RuleError(
-                "fagin_target must be a whole number from {low} to {high} "
-                "(urchins at Fagin that win).",
+                "`/game new fagin_target:` must be a whole number from {low} to {high} "
+                "(how many urchins at Fagin win the game).",
                 low=target.min,
                 high=target.max,
             )

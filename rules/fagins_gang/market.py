@@ -11,6 +11,7 @@ from rules.errors import RuleError
 from rules.events import Event
 from rules.fagins_gang.actions import Buy, Sell
 from rules.fagins_gang.board import BOARD
+from rules.fagins_gang.plan_words import quoted
 from rules.fagins_gang.state import FaginState, MarketState, price, right_of
 from rules.words import Seat, Term, said
 
@@ -78,7 +79,7 @@ def _check_count(market: MarketState, seat: int, colours: list[str], verb: str) 
 
 def buy(state: FaginState, seat: int, action: Buy) -> list[Event]:
     market = _market(state)
-    colours = [BOARD.known_colour(c, " ".join(action.colours)) for c in action.colours]
+    colours = [BOARD.known_colour(c, quoted(" ".join(action.colours))) for c in action.colours]
     _check_count(market, seat, colours, "buy")
     for colour in colours:
         if state.stalls[colour] == 0:
@@ -113,7 +114,7 @@ def buy(state: FaginState, seat: int, action: Buy) -> list[Event]:
 
 def sell(state: FaginState, seat: int, action: Sell) -> list[Event]:
     market = _market(state)
-    colours = [BOARD.known_colour(c, " ".join(action.colours)) for c in action.colours]
+    colours = [BOARD.known_colour(c, quoted(" ".join(action.colours))) for c in action.colours]
     _check_count(market, seat, colours, "sell")
     for colour in colours:
         if state.cubes[seat][colour] < 1:

@@ -12,14 +12,17 @@ from rules.events import Event
 from rules.fagins_gang.actions import Move, MoveStep, format_step
 from rules.fagins_gang.board import BOARD, Location
 from rules.fagins_gang.ending import check_fagin_win
+from rules.fagins_gang.plan_words import quoted
 from rules.fagins_gang.state import FAGIN, FaginState, Spot, mark_removed, occupant, was_removed
 from rules.names import shown
 from rules.words import Param, Say, Seat, Term, said, said_n
 
 
-def _in(part: str, why: Say) -> RuleError:
+def _in(part: Param, why: Say) -> RuleError:
     """A refusal naming the step of the plan it is about."""
-    return RuleError('In "{part}": {why}', part=shown(part), why=why)
+    return RuleError(
+        'In "{part}": {why}', part=shown(part) if isinstance(part, str) else part, why=why
+    )
 
 
 TOP = BOARD.levels.top
@@ -68,9 +71,9 @@ def apply_move(state: FaginState, seat: int, move: Move) -> list[Event]:
             most=BOARD.max_slots,
             count=len(steps),
         )
-    named: dict[str, str] = {}
+    named: dict[str, Param] = {}
     for step in steps:
-        part = format_step(step)
+        part = quoted(format_step(step))
         location = BOARD.known_location(step.location, part)
         if step.location in named:
             raise _in(
@@ -93,7 +96,7 @@ def apply_move(state: FaginState, seat: int, move: Move) -> list[Event]:
 
 
 def _apply_step(state: FaginState, seat: int, step: MoveStep) -> list[Event]:
-    part = format_step(step)
+    part = quoted(format_step(step))
     location = BOARD.location(step.location)
     if step.kind == "enter":
         return _enter(state, seat, step, location, part)
@@ -105,7 +108,7 @@ def _apply_step(state: FaginState, seat: int, step: MoveStep) -> list[Event]:
     return _fagin(state, seat, step, location, level, part)
 
 
-def _own_level(state: FaginState, seat: int, location: Location, part: str) -> int:
+def _own_level(state: FaginState, seat: int, location: Location, part: Param) -> int:
     spot = state.urchins[location.key].get(seat)
     if spot == FAGIN:
         raise _in(part, gone_to_fagin(location.key))
@@ -121,13 +124,13 @@ def gone_to_fagin(key: str) -> Say:
     name = BOARD.location_term(key)
     at = BOARD.location_at(key)
     return said(
-        "your urchin {at} has gone back to Fagin; you may not use {location} again.",
+        "your urchin {at} has gone back to Fagin; you may not use that location again.",
         location=name,
         at=at,
     )
 
 
-def _afford(state: FaginState, seat: int, location: Location, levels: int, part: str) -> int:
+def _afford(state: FaginState, seat: int, location: Location, levels: int, part: Param) -> int:
     need = levels * location.move_cost
     have = state.cubes[seat][location.colour]
     if have < need:
@@ -144,7 +147,7 @@ def _afford(state: FaginState, seat: int, location: Location, levels: int, part:
 
 
 def _pay(
-    state: FaginState, seat: int, location: Location, levels: int, part: str
+    state: FaginState, seat: int, location: Location, levels: int, part: Param
 ) -> dict[str, int]:
     """Pay the whole movement at once, to the warehouses, before the urchin moves."""
     need = _afford(state, seat, location, levels, part)
@@ -153,7 +156,7 @@ def _pay(
     return {location.colour: need}
 
 
-def check_step_shape(step: MoveStep, part: str) -> None:
+def check_step_shape(step: MoveStep, part: Param) -> None:
     """Each kind of step takes exactly its own fields, with levels that make sense.
 
     "move": up or down and at least 1 level; "enter": nothing more, or up or down and at
@@ -225,7 +228,7 @@ def _levels_shown(step: MoveStep) -> Say:
 
 
 def _move(
-    state: FaginState, seat: int, step: MoveStep, location: Location, level: int, part: str
+    state: FaginState, seat: int, step: MoveStep, location: Location, level: int, part: Param
 ) -> list[Event]:
     target, direction = aim(step, level)
     if not TOP <= target <= BOTTOM:
@@ -247,7 +250,7 @@ def _move(
 
 
 def _enter(
-    state: FaginState, seat: int, step: MoveStep, location: Location, part: str
+    state: FaginState, seat: int, step: MoveStep, location: Location, part: Param
 ) -> list[Event]:
     spot = state.urchins[location.key].get(seat)
     name = BOARD.location_term(location.key)
@@ -269,8 +272,8 @@ def _enter(
         raise _in(
             part,
             said(
-                "your urchin left {location} this round (or was bumped off it); "
-                "you may enter it again next round.",
+                "your urchin left the track {at} this round (or was bumped off it); "
+                "you may enter there again next round.",
                 location=name,
                 at=at,
             ),
@@ -293,7 +296,7 @@ def _enter(
 
 
 def _leave(
-    state: FaginState, seat: int, step: MoveStep, location: Location, level: int, part: str
+    state: FaginState, seat: int, step: MoveStep, location: Location, level: int, part: Param
 ) -> list[Event]:
     paid = _pay(state, seat, location, levels_paid(step, level), part)
     _take_off(state, seat, location)
@@ -302,7 +305,7 @@ def _leave(
             kind="urchin_left",
             say=(
                 said(
-                    "{who}'s urchin leaves {location} at the top from level {level}, "
+                    "{who}'s urchin goes off the top of the track {at} from level {level}, "
                     "paying {cubes}, and returns to the supply.",
                     who=Seat(seat=seat),
                     location=BOARD.location_term(location.key),
@@ -312,7 +315,7 @@ def _leave(
                 )
                 if step.side == "top"
                 else said(
-                    "{who}'s urchin leaves {location} at the bottom from level {level}, "
+                    "{who}'s urchin goes off the bottom of the track {at} from level {level}, "
                     "paying {cubes}, and returns to the supply.",
                     who=Seat(seat=seat),
                     location=BOARD.location_term(location.key),
@@ -333,7 +336,7 @@ def _leave(
 
 
 def _fagin(
-    state: FaginState, seat: int, step: MoveStep, location: Location, level: int, part: str
+    state: FaginState, seat: int, step: MoveStep, location: Location, level: int, part: Param
 ) -> list[Event]:
     levels = levels_paid(step, level)
     _afford(state, seat, location, levels, part)
@@ -358,8 +361,8 @@ def _fagin(
         Event(
             kind="urchin_to_fagin",
             say=said(
-                "{who}'s urchin leaves {location} at the top, paying {cubes} and {price} "
-                "shillings, and goes back to Fagin ({count} at Fagin).",
+                "{who}'s urchin goes off the top of the track {at}, paying {cubes} and {price} "
+                "shillings, and returns to Fagin ({count} at Fagin).",
                 who=Seat(seat=seat),
                 location=BOARD.location_term(location.key),
                 at=BOARD.location_at(location.key),
@@ -557,7 +560,7 @@ def bump(state: FaginState, location: str, seat: int, cause: str) -> list[Event]
                 Event(
                     kind="urchin_bumped",
                     say=said(
-                        "{who}'s urchin is bumped off the bottom of {location} "
+                        "{who}'s urchin is bumped off the bottom of the track {at} "
                         "and returns to the supply.",
                         who=Seat(seat=mover),
                         location=name,

@@ -6,7 +6,7 @@ from rules.fagins_gang.books import turn_wheel
 from rules.fagins_gang.constables import place_constables
 from rules.fagins_gang.state import Constable, FaginState, Options
 from rules.rng import Rng
-from rules.words import Param, Say, Seat, said
+from rules.words import Param, Say, Seat, said, said_n
 
 
 def _setup_said(players: int, size: int, each: int, options: Options) -> Say:
@@ -15,7 +15,7 @@ def _setup_said(players: int, size: int, each: int, options: Options) -> Say:
         "size": size,
         "stall": BOARD.stall_start,
         "shillings": BOARD.start_shillings,
-        "each": each,
+        "cubes": said_n("{n} cube of each colour", "{n} cubes of each colour", each),
         "urchins": BOARD.urchins,
         "target": options.fagin_target,
         "limit": options.round_limit or 0,
@@ -24,14 +24,14 @@ def _setup_said(players: int, size: int, each: int, options: Options) -> Say:
         return said(
             "A game of Fagin's Gang for {players} players: warehouses of {size} cubes per "
             "colour, {stall} of each on the market stalls; every player has {shillings} "
-            "shillings, {each} cube of each colour and {urchins} urchins. Fagin target "
-            "{target}, round limit {limit}.",
+            "shillings, {cubes} and {urchins} urchins. Fagin target {target}, round limit "
+            "{limit}.",
             **params,
         )
     return said(
         "A game of Fagin's Gang for {players} players: warehouses of {size} cubes per "
         "colour, {stall} of each on the market stalls; every player has {shillings} "
-        "shillings, {each} cube of each colour and {urchins} urchins. Fagin target {target}.",
+        "shillings, {cubes} and {urchins} urchins. Fagin target {target}.",
         **params,
     )
 

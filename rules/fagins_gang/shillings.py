@@ -4,6 +4,7 @@ from rules.errors import RuleError
 from rules.events import Event
 from rules.fagins_gang.actions import Shillings
 from rules.fagins_gang.board import BOARD
+from rules.fagins_gang.plan_words import quoted
 from rules.fagins_gang.state import FaginState
 from rules.fagins_gang.stealing import urchin_on_track
 from rules.words import Seat, said, said_n
@@ -21,11 +22,11 @@ def apply_shillings(state: FaginState, seat: int, action: Shillings) -> list[Eve
     seen: set[str] = set()
     events: list[Event] = []
     for key in action.locations:
-        BOARD.known_location(key, key)
+        BOARD.known_location(key, quoted(key))
         if key in seen:
             raise RuleError(
                 'In "{part}": {why}',
-                part=key,
+                part=quoted(key),
                 why=said(
                     "{location} is named twice; steal shillings at each location at most once.",
                     location=BOARD.location_term(key),
@@ -33,7 +34,7 @@ def apply_shillings(state: FaginState, seat: int, action: Shillings) -> list[Eve
                 ),
             )
         seen.add(key)
-        level = urchin_on_track(state, seat, key, key)
+        level = urchin_on_track(state, seat, key, quoted(key))
         amount = BOARD.shillings_at(key, level)
         state.shillings[seat] += amount
         events.append(

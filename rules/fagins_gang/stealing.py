@@ -12,14 +12,17 @@ from rules.errors import RuleError
 from rules.events import Event
 from rules.fagins_gang.actions import ExchangeSlot, Steal, StealSlot, format_slot
 from rules.fagins_gang.board import BOARD, CHOICE
+from rules.fagins_gang.plan_words import quoted
 from rules.fagins_gang.state import FAGIN, FaginState
 from rules.names import shown
 from rules.words import Param, Say, Seat, Term, said, said_n
 
 
-def _in(part: str, why: Say) -> RuleError:
+def _in(part: Param, why: Say) -> RuleError:
     """A refusal naming the slot of the plan it is about."""
-    return RuleError('In "{part}": {why}', part=shown(part), why=why)
+    return RuleError(
+        'In "{part}": {why}', part=shown(part) if isinstance(part, str) else part, why=why
+    )
 
 
 def apply_steal(state: FaginState, seat: int, steal: Steal) -> list[Event]:
@@ -33,9 +36,9 @@ def apply_steal(state: FaginState, seat: int, steal: Steal) -> list[Event]:
             count=len(slots),
         )
     events: list[Event] = []
-    named: dict[str, str] = {}
+    named: dict[str, Param] = {}
     for slot in slots:
-        part = format_slot(slot)
+        part = quoted(format_slot(slot))
         if isinstance(slot, ExchangeSlot):
             events.append(_exchange(state, seat, slot, part))
             continue
@@ -56,7 +59,7 @@ def apply_steal(state: FaginState, seat: int, steal: Steal) -> list[Event]:
     return events
 
 
-def urchin_on_track(state: FaginState, seat: int, location: str, part: str) -> int:
+def urchin_on_track(state: FaginState, seat: int, location: str, part: Param) -> int:
     """The level of the seat's urchin at a location, refusing if it is not on the track."""
     name = BOARD.location_term(location)
     at = BOARD.location_at(location)
@@ -65,7 +68,7 @@ def urchin_on_track(state: FaginState, seat: int, location: str, part: str) -> i
         raise _in(
             part,
             said(
-                "your urchin {at} has gone back to Fagin; you may not use {location} again.",
+                "your urchin {at} has gone back to Fagin; you may not use that location again.",
                 location=name,
                 at=at,
             ),
@@ -75,7 +78,7 @@ def urchin_on_track(state: FaginState, seat: int, location: str, part: str) -> i
     return spot
 
 
-def _steal(state: FaginState, seat: int, slot: StealSlot, part: str) -> Event:
+def _steal(state: FaginState, seat: int, slot: StealSlot, part: Param) -> Event:
     location = BOARD.location(slot.location)
     level = urchin_on_track(state, seat, slot.location, part)
     printed = BOARD.goods_at(slot.location, level)
@@ -147,7 +150,7 @@ def _steal(state: FaginState, seat: int, slot: StealSlot, part: str) -> Event:
     )
 
 
-def _exchange(state: FaginState, seat: int, slot: ExchangeSlot, part: str) -> Event:
+def _exchange(state: FaginState, seat: int, slot: ExchangeSlot, part: Param) -> Event:
     if len(slot.give) != BOARD.exchange_give:
         raise _in(
             part,

@@ -14,7 +14,7 @@ from rules.events import Event
 from rules.fantasy_business import deck
 from rules.fantasy_business.state import AuctionState, GameState
 from rules.fantasy_business.turn import begin_pricing
-from rules.words import Seat, Term, said
+from rules.words import Quoted, Seat, Term, said, said_n
 
 
 def eligible(state: GameState) -> list[int]:
@@ -34,7 +34,7 @@ def next_eligible(state: GameState, seat: int) -> int:
 def require_auction_phase(state: GameState) -> None:
     if state.phase == "pricing":
         raise RuleError(
-            "The auctions are over for this turn: prices are being set now (/price, /submit)."
+            "The auctions are over for this turn: prices are being set now (`/price`, `/submit`)."
         )
 
 
@@ -54,9 +54,13 @@ def designate(
         )
     if not 0 <= index < len(state.centre):
         raise RuleError(
-            "There is no card {number} in the centre (there are {count}).",
-            number=index + 1,
-            count=len(state.centre),
+            said_n(
+                "There is no card {number} in the centre (there is {count}).",
+                "There is no card {number} in the centre (there are {count}).",
+                len(state.centre),
+                number=index + 1,
+                count=len(state.centre),
+            )
         )
     card_id = state.centre[index]
     label = deck.public_term(card_id)
@@ -98,7 +102,7 @@ def designate(
                 kind="card_offered",
                 say=said(
                     "{who} designates card {number}, the {card}. {buyer} is the only buyer "
-                    "left and may take it for {minimum} gold (/bid) or decline it (/pass).",
+                    "left and may take it for {minimum} gold (`/bid`) or decline it (`/pass`).",
                     who=Seat(seat=seat),
                     number=number,
                     card=label,
@@ -209,13 +213,13 @@ def bid(state: GameState, seat: int, amount: int, events: list[Event]) -> None:
         if amount != minimum:
             raise RuleError(
                 "You are the only buyer left: you may take the {card} for its minimum of "
-                "{minimum} gold (/bid {minimum}) or decline it with /pass.",
+                "{minimum} gold (`/bid {minimum}`) or decline it with `/pass`.",
                 card=label,
                 minimum=minimum,
             )
         if amount > state.gold[seat]:
             raise RuleError(
-                "You have only {gold} gold; the {card} costs {minimum}. Decline it with /pass.",
+                "You have only {gold} gold; the {card} costs {minimum}. Decline it with `/pass`.",
                 gold=state.gold[seat],
                 card=label,
                 minimum=minimum,
@@ -329,7 +333,7 @@ def _award(state: GameState, seat: int, card_id: int, price: int, events: list[E
                 say=said(
                     "Your special card is {card}: {text}",
                     card=Term(english=special.a_name),
-                    text=special.text,
+                    text=Quoted(english=special.text, german=special.text_in("de")),
                 ),
                 seat=seat,
                 data={"special": card.key, "name": special.name},

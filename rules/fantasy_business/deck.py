@@ -109,6 +109,10 @@ class CardData(BaseModel):
     festival_factor: int = Field(ge=1)
     article_cards: int
     special_cards: int
+    tie_break: Literal["age_order", "youngest_or_shared"] = "age_order"
+    """§4 [ed]: "age_order" gives a tie to the youngest tied player by the table's age
+    order (the host's at the start, the rest drawn at random and announced);
+    "youngest_or_shared" only knows the youngest player and shares any other tie."""
     articles: list[ArticleData]
     specials: list[SpecialData]
 

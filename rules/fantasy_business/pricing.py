@@ -14,9 +14,11 @@ from rules.fantasy_business.turn import end_turn
 from rules.words import Param, Say, Seat, Term, said, said_n
 
 
-def require_pricing_phase(state: GameState, doing: Say) -> None:
+def require_pricing_phase(state: GameState, refusal: Say) -> None:
+    """`refusal` (a whole sentence, so each language orders it its own way) while the
+    auctions still run."""
     if state.phase == "auction":
-        raise RuleError("{doing} after the auctions; the auctions are still running.", doing=doing)
+        raise RuleError(refusal)
 
 
 def price_range(state: GameState, key: str) -> tuple[int, int]:
@@ -40,7 +42,9 @@ def default_price(state: GameState, seat: int, key: str) -> int:
 
 
 def set_price(state: GameState, seat: int, typed: str, price: int, events: list[Event]) -> None:
-    require_pricing_phase(state, said("Prices are set"))
+    require_pricing_phase(
+        state, said("Prices are set only after the auctions; the auctions are still running.")
+    )
     key = lookup.article_key(typed)
     name = deck.article_term(key)
     if key not in state.articles[seat]:
@@ -82,7 +86,10 @@ def set_price(state: GameState, seat: int, typed: str, price: int, events: list[
 
 
 def submit(state: GameState, seat: int, defaults: bool, events: list[Event]) -> None:
-    require_pricing_phase(state, said("Price sheets are submitted"))
+    require_pricing_phase(
+        state,
+        said("Price sheets are submitted only after the auctions; the auctions are still running."),
+    )
     sheet = state.sheets[seat]
     missing = unpriced(state, seat)
     names = and_list([deck.article_term(key) for key in missing])
@@ -92,7 +99,7 @@ def submit(state: GameState, seat: int, defaults: bool, events: list[Event]) -> 
         if sheet.submitted:
             raise RuleError(
                 "Your sheet is locked except for {articles}, gained after you submitted: "
-                "price them with /price.",
+                "price them with `/price`.",
                 articles=names,
             )
         raise RuleError("Set a price for {articles} before submitting.", articles=names)

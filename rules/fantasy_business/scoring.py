@@ -1,7 +1,9 @@
 """The end of the game: gold plus the base values of article cards; specials count nothing.
 
-Ties go to the youngest tied player when the youngest (the first First Buyer) is among
-them; otherwise the tied players share the win [ed].
+Ties go to the youngest tied player (§4 [ed]): by the table's age order (given by the host
+at the start or drawn then, see `setup`). A game started before tables knew the age
+order, or data that chooses `"tie_break": "youngest_or_shared"`, knows only the youngest
+(the first First Buyer): a tie without them is shared.
 """
 
 from rules.events import Event
@@ -23,9 +25,20 @@ def winners(state: GameState) -> list[int]:
     totals = scores(state)
     best = max(totals)
     tied = [seat for seat in state.seats() if totals[seat] == best]
-    if len(tied) > 1 and state.youngest in tied:
+    if len(tied) == 1:
+        return tied
+    ages = state.ages
+    if ages is not None and deck.data().tie_break == "age_order":
+        return [min(tied, key=ages.index)]
+    if state.youngest in tied:
         return [state.youngest]
     return tied
+
+
+def tie_broken(state: GameState) -> bool:
+    """Whether the best score was tied and the age order gave one of them the win."""
+    totals = scores(state)
+    return totals.count(max(totals)) > 1 and len(winners(state)) == 1
 
 
 def game_over_event(state: GameState) -> Event:
@@ -34,7 +47,12 @@ def game_over_event(state: GameState) -> Event:
     table: list[Param] = [
         said("{who} {score}", who=Seat(seat=s), score=totals[s]) for s in state.seats()
     ]
-    if len(won) == 1:
+    if len(won) == 1 and tie_broken(state):
+        result = said(
+            "{who} wins: of the players tied for the most, {who} is the youngest.",
+            who=Seat(seat=won[0]),
+        )
+    elif len(won) == 1:
         result = said("{who} wins.", who=Seat(seat=won[0]))
     else:
         names: Param = Seat(seat=won[0])

@@ -27,7 +27,7 @@ def play(state: GameState, seat: int, action: PlaySpecial, events: list[Event]) 
         )
     held = [c for c in state.specials[seat] if deck.card(c).key == kind]
     if not held:
-        raise RuleError("You do not hold {card}.", card=Term(english=special.a_name))
+        raise RuleError("You hold no {card} card.", card=Term(english=special.name))
     target = _check_target(state, seat, action.target, special.name, special.needs_target)
     article = _check_article(action.article, special.name, special.needs_article)
     data: dict[str, object] = {"seat": seat, "special": kind, "name": special.name}

@@ -129,7 +129,12 @@ class GameState(BaseModel):
     total_turns: int
     first_buyer: int
     youngest: int
-    """The first First Buyer, who wins ties they are part of."""
+    """The first First Buyer: the youngest player."""
+    ages: tuple[int, ...] | None = None
+    """Every seat, youngest first (§4 [ed]: the host's order at the start, the rest drawn
+    at random): ties go to the youngest tied player. None in games started before the
+    table knew it; they only know the youngest, and their stored states (without the
+    field) stay byte for byte what they were."""
     phase: Phase = "auction"
     auction: AuctionState | None = None
     sheets: list[Sheet]
@@ -195,6 +200,9 @@ class GameState(BaseModel):
 
 
 def dump_state(state: GameState) -> str:
+    if state.ages is None:
+        # A game started before the age order existed: its stored state stays as it was.
+        return state.model_dump_json(exclude={"ages"})
     return state.model_dump_json()
 
 

@@ -14,7 +14,7 @@ from rules.fantasy_business.actions import Give
 from rules.fantasy_business.pricing import maybe_reveal
 from rules.fantasy_business.specials import add_article, remove_article
 from rules.fantasy_business.state import GameState
-from rules.words import Param, Seat, Term, said
+from rules.words import Param, Quoted, Seat, Term, said
 
 
 def give(state: GameState, seat: int, action: Give, events: list[Event]) -> None:
@@ -111,8 +111,8 @@ def _held_special(state: GameState, seat: int, typed: str) -> int:
         if deck.card(card_id).key == kind:
             return card_id
     raise RuleError(
-        "You do not hold {card}, so you cannot give one.",
-        card=Term(english=deck.special(kind).a_name),
+        "You hold no {card} card, so you cannot give one.",
+        card=Term(english=deck.special(kind).name),
     )
 
 
@@ -136,7 +136,7 @@ def _tell_special(seat: int, to: int, card_id: int, events: list[Event]) -> None
                 "{who} gives you {card}: {text}",
                 who=Seat(seat=seat),
                 card=Term(english=special.a_name),
-                text=special.text,
+                text=Quoted(english=special.text, german=special.text_in("de")),
             ),
             seat=to,
             data={"from": seat, "special": special.key, "name": special.name},

@@ -8,7 +8,7 @@ from rules.events import Event
 from rules.fantasy_business import deck
 from rules.fantasy_business.scoring import game_over_event
 from rules.fantasy_business.state import GameState, Played, Sheet
-from rules.words import Seat, said
+from rules.words import Seat, said, said_n
 
 
 def draw(state: GameState, count: int, events: list[Event]) -> list[int]:
@@ -23,9 +23,12 @@ def draw(state: GameState, count: int, events: list[Event]) -> list[int]:
             events.append(
                 Event(
                     kind="deck_reshuffled",
-                    say=said(
+                    say=said_n(
+                        "The draw pile ran out: the {count} discard is shuffled into a new "
+                        "draw pile.",
                         "The draw pile ran out: the {count} discards are shuffled into a new "
                         "draw pile.",
+                        len(state.draw_pile),
                         count=len(state.draw_pile),
                     ),
                     data={"cards": len(state.draw_pile)},

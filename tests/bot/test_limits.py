@@ -67,3 +67,52 @@ def test_a_long_log_keeps_its_newest_lines_and_says_so() -> None:
     assert text.endswith(lines[-1])
     assert lines[0] not in text
     assert newest_lines(lines[:3], note="(older moves left out)") == "\n".join(lines[:3])
+
+
+FAMILY = "👩\u200d👩\u200d👧\u200d👦"
+THUMB = "👍🏽"
+FLAGS = "🇩🇪🇬🇧"
+KEYCAP = "3\ufe0f\u20e3"
+ACCENTED = "e\u0301"
+
+
+def test_an_ellipsis_never_splits_a_grapheme() -> None:
+    """Cut anywhere inside an emoji sequence, a flag, a keycap or a letter with a
+    combining accent, the text keeps only whole ones before the "…"."""
+    for cluster in (FAMILY, THUMB, "🇩🇪", KEYCAP, ACCENTED, "\r\n"):
+        text = "ab" + cluster + "cdefgh"
+        for limit in range(3, len("ab" + cluster) + 1):
+            clipped = limits.clip(text, limit)
+            assert len(clipped) <= limit
+            assert clipped in ("ab…", "ab" + cluster + "…"), (cluster, limit, clipped)
+    # Flags pair up from the start of a run: a cut between two flags is fine, one inside
+    # the second is moved before it.
+    assert limits.clip("x" + FLAGS + "yz", 4) == "x🇩🇪…"
+    assert limits.clip("x" + FLAGS + "yz", 5) == "x🇩🇪…"
+    assert limits.clip("x" + FLAGS + "yz", 6) == "x" + FLAGS + "…"
+    # Plain text is cut where it always was.
+    assert limits.clip("abcdefgh", 5) == "abcd…"
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    parts=st.lists(st.sampled_from(["a", "ß", FAMILY, THUMB, "🇩🇪", KEYCAP, ACCENTED]), max_size=30),
+    limit=st.integers(1, 60),
+)
+def test_clipping_keeps_a_prefix_of_whole_graphemes(parts: list[str], limit: int) -> None:
+    text = "".join(parts)
+    clipped = limits.clip(text, limit)
+    assert len(clipped) <= limit
+    if clipped != text:
+        kept = clipped.removesuffix(limits.ELLIPSIS)
+        # What is kept ends exactly at a boundary between the parts put together.
+        ends = {len("".join(parts[:n])) for n in range(len(parts) + 1)}
+        assert text.startswith(kept) and len(kept) in ends
+
+
+def test_a_refusal_quoting_a_players_text_cuts_between_graphemes_too() -> None:
+    from rules.names import shown
+
+    typed = "a" * 37 + FAMILY + "tail"
+    quoted = shown(typed)
+    assert len(quoted) <= 40 and quoted == "a" * 37 + "…"

@@ -5,7 +5,7 @@ import re
 
 from rules.fagins_gang import Move, Steal
 from rules.fagins_gang.actions import format_move, format_steal
-from rules.fagins_gang.completions import german_word
+from rules.fagins_gang.plan_words import german_word
 
 
 def german(text: str) -> str:

@@ -17,7 +17,7 @@ CONTRACT: dict[str, tuple[list[str], list[str]]] = {
     ),
     "game join": ([], []),
     "game leave": ([], []),
-    "game start": ([], ["first"]),
+    "game start": ([], ["first", "age_order"]),
     "game status": ([], ["share"]),
     "game abort": ([], []),
     "game log": ([], ["count"]),
@@ -129,3 +129,39 @@ async def test_the_contract_commands_are_what_discord_was_told(settings: Setting
     async with world(settings, 1) as w:
         shown = set(w.players[0].available_commands(w.channel))
         assert sorted(set(CONTRACT) - shown) == []
+
+
+GUILD_ONLY = {"stats", "leaderboard"}
+"""Records are kept per server: in a DM these could only refuse."""
+
+
+async def test_each_command_is_listed_only_where_it_can_work(settings: Settings) -> None:
+    """Server commands are not listed in DMs; the ones that find the player's running
+    game (moves, `/sheet`, `/hand`, `/games`, the archive under `/game`) are. Installed to
+    servers only: nowhere else could a command reach a game."""
+    async with world(settings, 1) as w:
+        alice = w.players[0]
+        in_server = {path.split()[0] for path in alice.available_commands(w.channel)}
+        in_dms = {path.split()[0] for path in alice.user.available_commands()}
+        assert {path.split()[0] for path in CONTRACT} <= in_server
+        assert in_dms == in_server - GUILD_ONLY
+        assert {"sheet", "hand", "games", "move", "game", "rules"} <= in_dms
+        for command in w.bot.tree.get_commands():
+            payload = command.to_dict(w.bot.tree)
+            assert payload["integration_types"] == [0], command.name  # guild install
+            expected = [0] if command.name in GUILD_ONLY else [0, 1]  # guild, bot DM
+            assert sorted(payload["contexts"]) == expected, command.name
+
+
+async def test_game_choices_show_the_games_name_not_its_key(settings: Settings) -> None:
+    async with world(settings, 1) as w:
+        for path in ("game new", "stats", "leaderboard"):
+            command = w.bot.tree.get_command(path.split()[0])
+            if isinstance(command, app_commands.Group):
+                command = command.get_command(path.split()[1])
+            assert isinstance(command, app_commands.Command)
+            game = next(param for param in command.parameters if param.name == "game")
+            assert {(c.name, c.value) for c in game.choices} == {
+                ("Fagin's Gang", "fagins-gang"),
+                ("Fantasy Business", "fantasy-business"),
+            }, path

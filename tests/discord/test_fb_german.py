@@ -85,7 +85,7 @@ async def test_a_german_table_auctions_in_german_and_keeps_secrets(
         assert "Fantasy Business — Runde 1 von 10: Auktionen" in titles
 
         text = public(await alice.slash(w.channel, "auction", card=2, price=1))
-        assert "bringt Karte 2 unter den Hammer: Sonderkarte, und bietet 1 Gold." in text
+        assert "bringt Karte 2 (Sonderkarte) unter den Hammer und bietet 1 Gold." in text
         live = table_message(w)
         assert labels(live)[:1] == ["2 bieten"]
         for p in (bob, carol, dan):

@@ -121,7 +121,7 @@ async def test_giving_a_special_you_do_not_hold_is_refused_and_changes_nothing(
         carol = w.players[2]
         before = w.snapshot()
         text = refused(await carol.slash(w.channel, "give", member=w.players[0], card="guards"))
-        assert text == "❌ You do not hold a Guards card, so you cannot give one."
+        assert text == "❌ You hold no Guards card, so you cannot give one."
         assert refused(
             await carol.slash(w.channel, "give", member=w.players[0], card="dragon")
         ).startswith("❌ “dragon” is not a special card")

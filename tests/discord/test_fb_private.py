@@ -105,6 +105,15 @@ async def test_all_eight_articles_fit_in_two_price_modals(settings: Settings) ->
             shown = await bob.user.click(sheet, label=label)
             keys = modal_fields(shown)
             assert len(keys) == size
+            # Label components (Discord's current modal layout), not labelled text inputs.
+            assert shown.modal is not None
+            rows = shown.modal["components"]
+            assert [row["type"] for row in rows] == [18] * size
+            assert all(row["component"]["type"] == 4 for row in rows)
+            assert all(row["component"].get("label") is None for row in rows)
+            first = rows[0]
+            assert first["label"] == "Medicinal Plants" if size == 5 else True
+            assert first["description"].endswith(" gold") and "–" in first["description"]
             done = await bob.user.submit_modal(shown, {k: str(prices[k]) for k in keys})
             assert done.ephemeral and (done.response.content or "").startswith(
                 "Prices on your sheet"

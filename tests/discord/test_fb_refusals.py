@@ -210,7 +210,7 @@ CASES: list[tuple[str, Callable[[], GameState], Do, str]] = [
         "play a special you do not hold",
         pricing,
         slash(2, "play", card="thief", target=Seat(1), article="swords"),
-        "You do not hold a Thief.",
+        "You hold no Thief card.",
     ),
     (
         "play a special outside phase 2",

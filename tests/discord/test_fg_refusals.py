@@ -132,7 +132,8 @@ CASES = {
     "entering where the player was removed this round": Case(
         "move",
         {"plan": "thames enter"},
-        'In "thames enter": your urchin left River Thames this round (or was bumped off it)',
+        'In "thames enter": your urchin left the track at River Thames this round '
+        "(or was bumped off it)",
         removed_from_thames,
     ),
     "a move without enough cubes of the location's colour": Case(

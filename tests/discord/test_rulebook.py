@@ -28,6 +28,7 @@ def edited_data() -> rulebook.RulesData:
     cards = json.loads(resources.files("rules.fantasy_business").joinpath("cards.json").read_text())
     cards |= {"starting_gold": 12, "lowest_price_bonus": 3, "pickpocket_max": 5, "subsidy": 6}
     cards |= {"turns": 9, "large_table_turns": 7, "price_ceiling_factor": 3}
+    cards |= {"tie_break": "youngest_or_shared"}
     return rulebook.RulesData(
         board=load_board(json.dumps(board)), cards=load_data(json.dumps(cards))
     )
@@ -60,6 +61,10 @@ def test_the_texts_say_the_numbers_of_edited_data_files() -> None:
     fb = texts["fantasy-business"]
     assert "12 gold each, 9 turns (7 with 7–8 players)" in fb
     assert "10 gold" not in fb and "(prices from 1 gold)" in fb and "the +3 only" in fb
+    assert "otherwise the tied players share the win (§4 [ed])" in fb
+    shipped = {key: text for key, (_, text) in rulebook.topics(rulebook.rules_data()).items()}
+    assert "A tie goes to the youngest tied player (§4 [ed])" in shipped["fantasy-business"]
+    assert "`/game start age_order:`" in shipped["fantasy-business"]
     assert "price + 3 per card" in texts["prices"] and "triple that" in texts["prices"]
     assert "Take up to 5 gold" in texts["specials"] and "Take 6 gold" in texts["specials"]
     assert "your price + 2" in texts["specials"]  # the warrant bonus was not edited

@@ -51,3 +51,67 @@ def test_a_stale_or_incomplete_catalog_is_caught() -> None:
     assert any("not a valid command name" in line for line in found)
     assert any("not translated: 'Unused'" in line for line in found)
     assert any("no longer in the code: 'Gone'" in line for line in found)
+
+
+def test_commands_outside_code_spans_and_formal_address_are_caught() -> None:
+    """A command written as plain text is never renamed for a German client, a German
+    command name the client does not list is a dead end, and German addresses players
+    with "du": each is a problem the check names."""
+    from babel.messages.catalog import Catalog
+
+    from bot.i18n.catalogs import COMMAND_NAME
+
+    template = Catalog()
+    template.add("board", context=COMMAND_NAME)
+    template.add("/board shows the board", locations=[("bot/render/x.py", 1)])
+    template.add("Use `/board`.", locations=[("bot/render/x.py", 2)])
+    template.add("Your turn.", locations=[("bot/render/x.py", 3)])
+    template.add("See /board", locations=[("<command tree>", 0)])
+    catalog = Catalog(locale="de")
+    catalog.add("board", "spielplan", context=COMMAND_NAME)
+    catalog.add("/board shows the board", "/board zeigt den Spielplan")
+    catalog.add("Use `/board`.", "Nutze `/schillinge`.")
+    catalog.add("Your turn.", "Sie sind dran.")
+    catalog.add("See /board", "Siehe /spielplan")
+    found = problems(template, catalog)
+    assert "command /board outside backticks in '/board shows the board'" in found
+    assert "untranslated command /board in the translation of '/board shows the board'" in found
+    assert "unknown command /schillinge in the translation of 'Use `/board`.'" in found
+    assert "formal address 'Sie' in the translation of 'Your turn.'" in found
+    # A description may name a command as plain text (Discord shows no code spans there),
+    # as long as the German names it as the German client lists it.
+    assert not any("'See /board'" in line for line in found)
+    # Put right, the same entries raise nothing.
+    good_template = Catalog()
+    good_template.add("board", context=COMMAND_NAME)
+    good_template.add("`/board` shows the board", locations=[("bot/render/x.py", 1)])
+    good_template.add("Your turn.", locations=[("bot/render/x.py", 3)])
+    good = Catalog(locale="de")
+    good.add("board", "spielplan", context=COMMAND_NAME)
+    good.add("`/board` shows the board", "`/board` zeigt den Spielplan")
+    good.add("Your turn.", "Du bist dran.")
+    assert problems(good_template, good) == []
+
+
+def test_a_marker_inside_an_f_string_is_caught() -> None:
+    """Babel's extractor does not look inside f-strings, so `f"{_('on')}"` leaves "on"
+    out of every catalog; the check reads the code itself."""
+    from bot.i18n.checks import markers_in_fstrings
+
+    source = 'x = f"low prices: {_(\'on\')}"\ny = _("fine")\nz = f"{value}"\n'
+    assert markers_in_fstrings([("bot/x.py", source)]) == [
+        "translation marker _() inside an f-string at bot/x.py:1"
+    ]
+    assert markers_in_fstrings([("bot/y.py", 'y = _("fine")\nz = f"{n_(a, b, 2)}"\n')]) == [
+        "translation marker n_() inside an f-string at bot/y.py:2"
+    ]
+
+
+def test_formal_address_in_the_data_files_german_is_caught() -> None:
+    from bot.i18n.checks import formal_in_data, german_data_texts
+
+    assert formal_in_data(german_data_texts()) == []
+    found = formal_in_data([("cards.json/specials/0/de/text", "Nehmen Sie 2 Gold.")])
+    assert found == [
+        "formal address 'Sie' in the data file's German at cards.json/specials/0/de/text"
+    ]

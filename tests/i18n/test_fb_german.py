@@ -152,10 +152,10 @@ def test_an_auction_reads_in_german() -> None:
     table, state, events = applied(state, 0, Auction(card=0, price=5))
     with speaking("de"):
         line = " ".join(event_text(table, e) for e in events)
-    assert "**Anna** bringt Karte 1 unter den Hammer: Schwerter, und bietet 5 Gold." in line
+    assert "**Anna** bringt Karte 1 (Schwerter) unter den Hammer und bietet 5 Gold." in line
     table, state, events = applied(state, 1, Bid(amount=6))
     with speaking("de"):
-        assert event_text(table, events[0]) == "**Bernd** bietet 6 Gold für Schwerter."
+        assert event_text(table, events[0]) == "**Bernd** bietet 6 Gold für die Schwerter."
     table, state, events = applied(state, 2, Pass())
     table, state, events = applied(state, 3, Pass())
     table, state, events = applied(state, 0, Pass())
@@ -230,13 +230,14 @@ def test_specials_played_and_the_reveal_read_in_german() -> None:
             position(4, centre=["swords", "thief"]),
             0,
             Auction(card=0, price=3),
-            "Der Eröffnungspreis für Schwerter muss mindestens 4 Gold betragen; 3 ist zu wenig.",
+            "Der Eröffnungspreis für die Schwerter muss mindestens 4 Gold betragen; "
+            "3 ist zu wenig.",
         ),
         (
             position(4, phase="pricing", articles={1: {"swords": 1}}),
             1,
             SetPrice(article="Schwerter", price=20),
-            "Schwerter kosten 4 bis 8 Gold; 20 liegt außerhalb.",
+            "Schwerter kosten 4 bis 8 Gold; 20 geht nicht.",
         ),
         (
             position(4, phase="pricing", articles={1: {"swords": 1}}),
@@ -248,7 +249,7 @@ def test_specials_played_and_the_reveal_read_in_german() -> None:
             position(4, phase="pricing", specials={1: ["thief"]}),
             1,
             PlaySpecial(card="Taschendieb", target=0),
-            "Diese Sonderkarte hast du nicht: ein Taschendieb.",
+            "Die Sonderkarte „Taschendieb“ hast du nicht.",
         ),
         (
             position(4, phase="pricing", articles={1: {"swords": 1}}),
@@ -353,7 +354,7 @@ def test_the_reveal_and_scoreboard_are_german() -> None:
         final = embed_text(scoreboard_embed(table, view_of(table)))
     assert "Runde 1: die Preisblätter" in sheets and "keine Artikel" in sheets
     assert "Schwerter (Grundwert 4)" in income and "niedrigster +2" in income
-    assert "höchster" in income and "Gold jetzt" in income
+    assert "höchster" in income and "Neuer Goldstand" in income
     german(income, "lowest", "highest", "Gold now")
     assert "Fantasy Business — Endstand nach 1 Runde" in final
     german(final, "final scores", "in articles")
@@ -453,3 +454,21 @@ def test_german_public_messages_hold_no_other_seats_prices_or_specials() -> None
         assert (
             f" {price} " not in text and f"**{price}**" not in text and f" {price}." not in (text)
         )
+
+
+def test_a_special_card_received_is_explained_in_german() -> None:
+    """The rule text of a special won or given comes from the data file in the reader's
+    language, never the English one."""
+    from bot.i18n import say as said_in
+    from rules.fantasy_business.actions import Give
+
+    state = position(specials={0: ["guards", "pickpocket"]}, centre=["swords"])
+    for card in ("guards", "pickpocket"):
+        _, events = RULES.apply(state, 0, Give(to=1, card=card))
+        received = next(e for e in events if e.kind == "special_received")
+        assert received.say is not None
+        with speaking("de"):
+            text = said_in(received.say)
+        assert deck.special(card).text_in("de") in text, text
+        assert deck.special(card).text not in text
+        assert deck.special(card).text in received.text  # English for an English reader

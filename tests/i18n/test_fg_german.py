@@ -102,10 +102,10 @@ def test_steal_plans_read_german_colours_goods_and_exchange() -> None:
 
 def test_german_plan_mistakes_are_refused_in_german() -> None:
     cases = {
-        "themse hoch zwei": "sag, wie viele Stufen",
+        "themse hoch zwei": "Sag, wie viele Stufen",
         "xyz hoch 1": "„xyz“ ist kein Ort.",
         "themse verlassen": "schreib „verlassen oben“ oder „verlassen unten“",
-        "themse hoch 1 2": "ein Gassenjunge zieht nur in eine Richtung",
+        "themse hoch 1 2": "Ein Gassenjunge zieht nur in eine Richtung",
     }
     for plan, wanted in cases.items():
         text = german(refusal(lambda plan=plan: parse_move_plan(plan)).say)
@@ -113,9 +113,9 @@ def test_german_plan_mistakes_are_refused_in_german() -> None:
         assert wanted in text, text
         assert 'In "' not in text
     text = german(refusal(lambda: parse_steal_plan("tausche rot gegen blau")).say)
-    assert "ein Tausch gibt genau 3 Warensteine für 1" in text
+    assert "Ein Tausch gibt genau 3 Warensteine für 1" in text
     text = german(refusal(lambda: parse_colours("g")).say)
-    assert "passt auf mehrere (Farbe)" in text and "gelb" in text and "grün" in text
+    assert "ist mehrdeutig (Farbe)" in text and "gelb" in text and "grün" in text
 
 
 # -- the rules' sentences ---------------------------------------------------------------------
@@ -160,14 +160,39 @@ def test_refusals_are_german() -> None:
     state = rich()
     cases = [
         (1, parse_move_plan("themse hoch 1"), "{p0} ist dran, nicht du."),
-        (0, parse_move_plan("themse hoch 1"), "du hast keinen Gassenjungen an der Themse."),
-        (0, Shillings(locations=["bow"]), "du hast keinen Gassenjungen in der Bow Street."),
+        (0, parse_move_plan("themse hoch 1"), "Du hast keinen Gassenjungen an der Themse."),
+        (0, Shillings(locations=["bow"]), "Du hast keinen Gassenjungen in der Bow Street."),
         (0, Buy(colours=["red"]), "Der Markt ist nicht offen; {p0} kann ihn als Aktion öffnen."),
     ]
     for seat, action, wanted in cases:
         error = refusal(lambda seat=seat, action=action: RULES.apply(state, seat, action))
         assert wanted in german(error.say), german(error.say)
         assert german(error.say) != error.message
+
+
+def test_a_refusal_quotes_the_plan_in_the_readers_plan_words() -> None:
+    """Review A1: the step a refusal is about is quoted in German plan words (what a
+    German player types), never in the English standard form, whichever language the
+    plan was typed in; an English reader reads the English words."""
+    state = rich()
+    cases = [
+        (parse_move_plan("themse hoch 2"), "themse hoch 2"),
+        (parse_move_plan("thames up 2"), "themse hoch 2"),
+        (parse_steal_plan("themse rot blau"), "themse rot blau"),
+        (Shillings(locations=["thames"]), "themse"),
+    ]
+    for action, quoted in cases:
+        error = refusal(lambda action=action: RULES.apply(state, 0, action))
+        assert german(error.say).startswith(f"Bei „{quoted}“: "), german(error.say)
+        assert "thames" not in german(error.say)
+    # An exchange the player cannot pay for.
+    poor = rich()
+    poor.cubes[0]["red"] = 1
+    error = refusal(
+        lambda: RULES.apply(poor, 0, parse_steal_plan("exchange red red red for purple"))
+    )
+    assert german(error.say).startswith("Bei „tausche rot rot rot gegen lila“: "), german(error.say)
+    assert error.message.startswith('In "exchange red red red for purple": ')
 
 
 # -- the presenter and the picture -------------------------------------------------------------
@@ -177,8 +202,8 @@ def test_presenter_words_cubes_and_log_are_german() -> None:
     with speaking("de"):
         assert cubes_text({"black": 2, "blue": 1}) == "1 blau, 2 schwarz"
         assert cubes_text({}) == "nichts"
-        assert describe(parse_move_plan("themse hoch 2")) == "ziehen themse hoch 2"
-        assert describe(Buy(colours=["purple"])) == "kaufen lila"
+        assert describe(parse_move_plan("themse hoch 2")) == "Zug: themse hoch 2"
+        assert describe(Buy(colours=["purple"])) == "gekauft: lila"
     assert cubes_text({"black": 2, "blue": 1}) == "1 blue, 2 black"
 
 
@@ -232,7 +257,7 @@ async def test_a_german_table_speaks_german_in_public(settings: Settings) -> Non
         status = await alice.slash(w.channel, "board", share=True)
         assert "Runde 2: Phase 1: **bob** ist dran." in public(status)
         posted = "\n".join(m.content for m in said(w.channel))
-        assert "🌙 **Ende von Runde 1**" in posted and "die Polizisten gehen Streife" in posted
+        assert "🌙 **Ende der Runde 1**" in posted and "die Polizisten gehen Streife" in posted
         assert "End of round" not in posted and "constable" not in posted
 
 
@@ -253,7 +278,7 @@ async def test_a_german_win_and_the_standings_are_german(settings: Settings) -> 
 
         set_state(w, nearly_won)
         text = public(await alice.slash(w.channel, "move", plan="themse fagin"))
-        assert "geht zurück zu Fagin (3 bei Fagin)" in text
+        assert "geht wieder zu Fagin (3 bei Fagin)" in text
         posted = "\n".join(m.content for m in said(w.channel))
         assert "🏆 **Spielende** — **alice** gewinnt! **alice** hat 3 Gassenjungen" in posted
         assert "Game over" not in posted and "wins" not in posted

@@ -217,7 +217,7 @@ async def test_my_games_and_refusals_speak_the_players_language(settings: Settin
         assert "wartet auf dich" in mine.reply.content
     with speaking("de"):
         failure = refusal_for(app_commands.NoPrivateMessage())
-    assert failure == "❌ Dieser Befehl geht nur in einem Serverkanal, nicht in Direktnachrichten."
+    assert failure == "❌ Dieser Befehl geht nur in einem Serverkanal, nicht in DMs."
 
 
 def test_durations_and_winners_in_german(strict: None) -> None:
@@ -264,7 +264,18 @@ async def test_the_game_commands_have_german_names(settings: Settings) -> None:
         games = tree.get_command("games")
         assert games is not None
         listed: Any = await games.get_translated_payload(tree, CommandTranslator())
-        assert listed["name_localizations"]["de"] == "spiele"
+        assert listed["name_localizations"]["de"] == "meine-spiele"  # not one letter from /spiel
+        # The rulebook's words (seed 001): Startspieler, Warensteine, Geld stehlen.
+        start = {option["name"]: option for option in commands["start"]["options"]}
+        assert start["first"]["name_localizations"]["de"] == "startspieler"
+        assert new["turns"]["name_localizations"]["de"] == "runden"
+        for name, wanted in (("shillings", "geld"), ("discard", "zurückgeben")):
+            command = tree.get_command(name)
+            assert command is not None
+            shown: Any = await command.get_translated_payload(tree, CommandTranslator())
+            assert shown["name_localizations"]["de"] == wanted
+            if name == "discard":
+                assert shown["options"][0]["name_localizations"]["de"] == "warensteine"
         translator = CommandTranslator()
         context = app_commands.TranslationContext(
             app_commands.TranslationContextLocation.group_name, game

@@ -85,12 +85,12 @@ def test_the_german_texts_say_the_numbers_of_edited_data_files() -> None:
     assert "Preis + 3 pro Karte" in texts["prices"] and "dem Dreifachen davon" in texts["prices"]
     assert "Nimm einem anderen Spieler bis zu 5 Gold weg." in texts["specials"]
     fg = texts["fagins-gang"]
-    assert "25 Schillingen" in fg and "mehr als 30 Warensteine" in fg
+    assert "25 Schilling" in fg and "mehr als 30 Warensteine" in fg
     assert "Wer 2 Gassenjungen bei Fagin hat, gewinnt (`fagin_ziel`: 1–4)" in fg
     assert "(2–99) beendet das Spiel" in fg
     moving = texts["moving"]
     assert "an bis zu 4 Orten" in moving and "Startstufe (4)" in moving
-    assert "zahlt 20 Schillinge" in moving and "15" not in moving
+    assert "zahlt 20 Schilling" in moving and "15" not in moving
     assert "tausche 4 Warensteine gegen 1" in texts["stealing"]
     assert "bis zu 4 Teile" in texts["stealing"]
     assert "darf 1 bis 3 verschiedene Farben handeln" in texts["market"]
@@ -98,7 +98,7 @@ def test_the_german_texts_say_the_numbers_of_edited_data_files() -> None:
     board = edited_data().board.model_copy(update={"fagin_price": 33})
     with speaking("de"):
         moved = rulebook.topics(rulebook.RulesData(board=board, cards=edited_data().cards))
-    assert "zahlt 33 Schillinge" in moved["moving"][1]
+    assert "zahlt 33 Schilling" in moved["moving"][1]
 
 
 def test_german_special_card_texts_come_from_the_data_with_its_numbers(
@@ -170,9 +170,7 @@ async def test_records_answer_a_german_player_in_german(
         assert "noch keine gewertete Partie Fagin's Gang" in empty
         alone = private(await alice.slash(w.channel, "stats", game="fagins-gang"))
         assert "noch keine beendete Partie Fagin's Gang" in alone
-        assert "Bilanzen werden pro Server geführt" in refused(
-            await alice.user.slash("leaderboard", game="fantasy-business")
-        )
+        assert "leaderboard" not in alice.user.available_commands()  # per server: not in DMs
         assert "Es gibt hier kein Spiel #999" in refused(
             await alice.slash(w.channel, "game show", game=999)
         )
@@ -181,4 +179,4 @@ async def test_records_answer_a_german_player_in_german(
         # The rules' English reason is left out; the final table says it in German.
         assert "Highest gold" not in shown
         exported = private(await alice.slash(w.channel, "game export", game=game_id))
-        assert exported.startswith("📦 Die Wiederholungsdatei von **Fantasy Business #")
+        assert exported.startswith("📦 Die Replay-Datei von **Fantasy Business #")

@@ -150,14 +150,17 @@ class PreviewPage:
         return result
 
     async def modal_fields(self) -> dict[str, str]:
-        """The open modal's fields: custom id -> label."""
+        """The open modal's fields: custom id -> label (a Label component's text, or a
+        text input's own label in an action row)."""
         modal = (await self.state())["modal"]
         assert modal is not None, "no modal is open"
-        return {
-            field["custom_id"]: field["label"]
-            for row in modal["payload"]["components"]
-            for field in row["components"]
-        }
+        fields: dict[str, str] = {}
+        for row in modal["payload"]["components"]:
+            if "component" in row:
+                fields[row["component"]["custom_id"]] = row["label"]
+            for field in row.get("components") or []:
+                fields[field["custom_id"]] = field["label"]
+        return fields
 
     def message(self, message_id: str) -> dict[str, Any]:
         message: dict[str, Any] = self.page["messages"][message_id]

@@ -16,7 +16,7 @@ from bot.i18n import command_word, current, term
 from bot.i18n.quoted import commands_in
 from bot.table import Table
 from rules.fagins_gang import actions as fg
-from rules.fagins_gang.completions import german_word, in_language
+from rules.fagins_gang.plan_words import german_word, in_language
 from rules.fantasy_business import actions as fb
 from rules.fantasy_business import deck
 from rules.fantasy_business.views import FantasyBusinessView

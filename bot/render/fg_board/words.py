@@ -4,6 +4,7 @@ cut or wrapped to the room they have."""
 from bot.i18n import _ as translate
 from bot.i18n import term as translate_term
 from bot.render.fg_board.layout import font
+from rules.graphemes import grapheme_cut
 
 SPELLED_OUT = str.maketrans(
     {
@@ -52,5 +53,5 @@ def fit(text: str, size: int, width: int) -> str:
     if font(size).getlength(text) <= width:
         return text
     while text and font(size).getlength(text + "…") > width:
-        text = text[:-1]
+        text = text[: grapheme_cut(text, len(text) - 1)]
     return text.rstrip() + "…"

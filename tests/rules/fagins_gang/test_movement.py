@@ -238,7 +238,8 @@ def test_an_urchin_pushed_below_the_bottom_returns_to_supply_and_is_removed_this
         after,
         1,
         mv("thames enter"),
-        'In "thames enter": your urchin left River Thames this round (or was bumped off it)',
+        'In "thames enter": your urchin left the track at River Thames this round '
+        "(or was bumped off it)",
     )
 
 
@@ -296,7 +297,7 @@ def test_entering_where_you_reached_fagin_is_refused() -> None:
 
 def test_moving_at_a_location_you_reached_fagin_from_is_refused() -> None:
     state = position(urchins={"thames": {0: "fagin"}}, cubes={0: {"blue": 3}})
-    refused(state, 0, mv("thames down 1"), "you may not use River Thames again")
+    refused(state, 0, mv("thames down 1"), "you may not use that location again")
 
 
 def test_entering_where_you_were_removed_this_round_is_refused() -> None:
@@ -306,7 +307,7 @@ def test_entering_where_you_were_removed_this_round_is_refused() -> None:
         state,
         0,
         mv("thames enter"),
-        "your urchin left River Thames this round (or was bumped off it)",
+        "your urchin left the track at River Thames this round (or was bumped off it)",
     )
 
 

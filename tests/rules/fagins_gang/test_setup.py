@@ -89,11 +89,11 @@ def test_options_default_to_no_round_limit_and_the_printed_fagin_target() -> Non
     [
         ({"turns": 5}, "turns is not an option of Fagin's Gang."),
         ({"turns": 5, "low_prices": True}, "low_prices, turns are not options of Fagin's Gang."),
-        ({"round_limit": 0}, "round_limit must be a whole number of rounds from 1 to 200"),
-        ({"round_limit": 201}, "round_limit must be"),
-        ({"round_limit": True}, "round_limit must be"),
-        ({"fagin_target": 6}, "fagin_target must be a whole number from 1 to 5"),
-        ({"fagin_target": "3"}, "fagin_target must be"),
+        ({"round_limit": 0}, "round_limit:` must be a whole number of rounds from 1 to 200"),
+        ({"round_limit": 201}, "round_limit:` must be"),
+        ({"round_limit": True}, "round_limit:` must be"),
+        ({"fagin_target": 6}, "fagin_target:` must be a whole number from 1 to 5"),
+        ({"fagin_target": "3"}, "fagin_target:` must be"),
     ],
 )
 def test_bad_options_are_refused_by_name(raw: dict[str, object], message: str) -> None:

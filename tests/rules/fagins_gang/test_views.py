@@ -131,3 +131,25 @@ def test_market_completions_offer_what_can_be_traded() -> None:
     assert suggest_plan_completions(state, 0, "sell", "") == ["red"]
     assert "blue green" in suggest_plan_completions(state, 0, "buy", "blue")
     assert suggest_plan_completions(state, 0, "nonsense", "") == []
+
+
+def test_completions_are_whole_plans_that_parse_within_100_characters() -> None:
+    """Discord cuts a choice at 100 characters, which would submit a broken plan: a plan
+    that long is not offered at all, every one offered parses, and none twice."""
+    from rules.fagins_gang.completions import LENGTH, PARSERS
+
+    state = position(3, urchins={"thames": {0: 5}}, cubes={0: {"blue": 2, "purple": 4}})
+    for padding in range(60, 100, 3):
+        typed = "thames" + " " * padding + "up 1; "
+        found = suggest_plan_completions(state, 0, "move", typed)
+        assert all(len(plan) <= LENGTH for plan in found)
+        assert len(found) == len(set(found))
+        for plan in found:
+            PARSERS["move"](plan)
+    # Long enough that every next step would pass 100 characters: nothing is offered.
+    assert suggest_plan_completions(state, 0, "move", "thames" + " " * 95 + "up 1; ") == []
+    # A first step that does not parse makes no whole plan.
+    assert suggest_plan_completions(state, 0, "move", "nowhere up 1; ") == []
+    assert suggest_plan_completions(state, 0, "move", "thames up 1; ", "de") == [
+        "thames up 1; kathedrale einsetzen"
+    ]

@@ -287,7 +287,7 @@ def test_3_1_7_last_eligible_player_pays_exactly_the_minimum() -> None:
         3,
         Bid(amount=5),
         "You are the only buyer left: you may take the Swords for its minimum of 4 gold "
-        "(/bid 4) or decline it with /pass.",
+        "(`/bid 4`) or decline it with `/pass`.",
     )
 
 
@@ -304,7 +304,10 @@ def test_3_1_7_last_eligible_player_who_cannot_afford_the_minimum() -> None:
     state = position(gold=[10, 10, 10, 3], centre=["swords", "horses"], acquired=[0, 1, 2])
     state, _ = act(state, 0, Auction(card=0))
     refused(
-        state, 3, Bid(amount=4), "You have only 3 gold; the Swords costs 4. Decline it with /pass."
+        state,
+        3,
+        Bid(amount=4),
+        "You have only 3 gold; the Swords costs 4. Decline it with `/pass`.",
     )
 
 
@@ -343,7 +346,7 @@ def test_3_1_6_pricing_begins_when_the_centre_is_empty() -> None:
 
 def test_7_auction_commands_during_pricing_are_refused() -> None:
     state = position(phase="pricing")
-    message = "The auctions are over for this turn: prices are being set now (/price, /submit)."
+    message = "The auctions are over for this turn: prices are being set now (`/price`, `/submit`)."
     refused(state, 0, Auction(card=0), message)
     refused(state, 1, Bid(amount=4), message)
     refused(state, 1, Pass(), message)

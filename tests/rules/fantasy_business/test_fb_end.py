@@ -103,7 +103,7 @@ def test_options_are_validated_with_reasons() -> None:
     }
     assert RULES.validate_options(
         {"turns": None, "low_prices": True, "sole_lowest_bonus": None}, 4
-    ) == {"turns": None, "low_prices": True, "sole_lowest_bonus": False}
+    ) == {"turns": None, "low_prices": True, "sole_lowest_bonus": False, "age_order": []}
     cases = {
         "round_limit is not an option of Fantasy Business.": ({"round_limit": 3}, None),
         "A game of Fantasy Business lasts 1 to 10 turns; 12 is outside that range.": (
@@ -177,8 +177,10 @@ def test_4_a_tie_goes_to_the_youngest_when_they_are_among_the_tied() -> None:
     assert outcome is not None and outcome.winners == [2]
 
 
-def test_4_ed_a_tie_without_the_youngest_is_shared() -> None:
+def test_4_ed_a_tie_without_the_youngest_is_shared_when_the_age_order_is_unknown() -> None:
+    """A game started before tables knew the age order knows only the youngest."""
     state = last_turn_pricing(gold=[9, 15, 15, 3], youngest=0)
+    assert state.ages is None
     state, _ = act(state, 0, Submit())
     outcome = RULES.outcome(state)
     assert outcome is not None and outcome.winners == [1, 2]
@@ -205,3 +207,92 @@ def test_a_one_turn_game_is_announced_in_good_english() -> None:
         state, events = RULES.apply(state, seat, RULES.default_action(state, seat))
     over = [e for e in events if e.kind == "game_over"]
     assert over and over[0].text.startswith("The game is over after 1 turn. Scores")
+
+
+def test_4_ed_with_the_age_order_a_tie_without_the_youngest_goes_to_the_younger() -> None:
+    """The youngest (seat 0) is not tied; of the tied seats 1 and 2, seat 2 is younger."""
+    state = last_turn_pricing(gold=[9, 15, 15, 3], youngest=0)
+    state.ages = (0, 3, 2, 1)
+    state, events = act(state, 0, Submit())
+    outcome = RULES.outcome(state)
+    assert outcome is not None and outcome.winners == [2]
+    over = only(events, "game_over")
+    assert over.data["winners"] == [2]
+    assert "{p2} wins: of the players tied for the most, {p2} is the youngest." in over.text
+
+
+def test_4_ed_with_the_age_order_a_tie_with_the_youngest_goes_to_the_youngest() -> None:
+    state = last_turn_pricing(gold=[9, 15, 15, 15], youngest=3)
+    state.ages = (3, 0, 1, 2)
+    state, _ = act(state, 0, Submit())
+    outcome = RULES.outcome(state)
+    assert outcome is not None and outcome.winners == [3]
+
+
+def test_4_ed_data_may_choose_to_share_ties_without_the_youngest(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from rules.fantasy_business import scoring
+
+    shared = deck.data().model_copy(update={"tie_break": "youngest_or_shared"})
+    monkeypatch.setattr(scoring.deck, "data", lambda: shared)
+    state = last_turn_pricing(gold=[9, 15, 15, 3], youngest=0)
+    state.ages = (0, 3, 2, 1)
+    state, events = act(state, 0, Submit())
+    assert only(events, "game_over").data["winners"] == [1, 2]
+
+
+def test_1_ed_without_an_age_order_it_is_drawn_and_announced_with_the_first_buyer() -> None:
+    options = RULES.validate_options({}, 5)
+    assert options["age_order"] == []  # at the start the age order is always an option
+    state, events = RULES.setup(5, options, seed=11, first=None)
+    assert state.ages is not None and sorted(state.ages) == [0, 1, 2, 3, 4]
+    assert state.ages[0] == state.youngest == state.first_buyer
+    told = only(events, "age_order")
+    assert told.public and told.data == {"ages": list(state.ages), "given": 0}
+    assert told.text.startswith("Age order for ties, youngest first (drawn at random): ")
+    assert kinds(events).index("age_order") == kinds(events).index("first_buyer_chosen") + 1
+    # Seeded: the same seed draws the same order, and the game's own draws are where they
+    # were before the age order existed (the first First Buyer, then the shuffle).
+    again, _ = RULES.setup(5, options, seed=11, first=None)
+    assert again.ages == state.ages
+    assert state.rng.counter == 2
+    orders = {RULES.setup(5, options, seed=seed, first=None)[0].ages for seed in range(30)}
+    assert len(orders) > 10
+
+
+def test_1_ed_a_game_started_before_the_age_order_existed_replays_as_it_was() -> None:
+    """Stored options without `age_order` set up the older game: same draws, no age order,
+    no announcement; so its log still replays to its stored positions."""
+    old, events = RULES.setup(5, {"turns": None}, seed=11, first=None)
+    new, _ = RULES.setup(5, RULES.validate_options({}, 5), seed=11, first=None)
+    assert old.ages is None and "age_order" not in kinds(events)
+    assert old.draw_pile == new.draw_pile and old.rng == new.rng
+    assert old.first_buyer == new.first_buyer
+
+
+def test_1_ed_the_host_may_give_the_age_order_in_part_or_whole() -> None:
+    state, events = RULES.setup(4, RULES.validate_options({"age_order": [2, 0]}, 4), 3, None)
+    assert state.ages is not None and state.ages[:2] == (2, 0)
+    assert state.first_buyer == state.youngest == 2
+    assert state.rng.counter == 1  # nothing drawn for the first First Buyer
+    assert only(events, "first_buyer_chosen").data == {"seat": 2, "random": False}
+    told = only(events, "age_order")
+    assert told.data["given"] == 2
+    assert "{p2}, {p0} as the host gave it, then" in told.text
+    whole, events = RULES.setup(3, {"age_order": [1, 2]}, 3, None)
+    assert whole.ages == (1, 2, 0)
+    assert "(as the host gave it): {p1}, {p2}, {p0}." in only(events, "age_order").text
+    # Naming only the youngest (`first`) gives the first place of the order.
+    named, events = RULES.setup(4, RULES.validate_options({}, 4), 3, 3)
+    assert named.ages is not None and named.ages[0] == 3
+    assert only(events, "age_order").data["given"] == 1
+
+
+def test_1_ed_a_bad_age_order_is_refused_with_a_reason() -> None:
+    with pytest.raises(RuleError, match="names a player twice"):
+        RULES.validate_options({"age_order": [1, 1]}, 4)
+    with pytest.raises(RuleError, match="no player 5"):
+        RULES.validate_options({"age_order": [4]}, 4)
+    with pytest.raises(RuleError, match="starts with player 2, but player 3"):
+        RULES.setup(4, {"age_order": [1, 0]}, 3, 2)

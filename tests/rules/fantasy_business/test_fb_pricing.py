@@ -137,7 +137,7 @@ def test_3_2_ed_an_article_gained_after_submitting_must_still_be_priced() -> Non
         0,
         Submit(),
         "Your sheet is locked except for Horses, gained after you submitted: price them with "
-        "/price.",
+        "`/price`.",
     )
     state, events = act(state, 0, SetPrice(article="horses", price=6))
     assert "sheets_revealed" in kinds(events)
@@ -163,13 +163,13 @@ def test_7_prices_during_the_auctions_are_refused() -> None:
         state,
         0,
         SetPrice(article="swords", price=4),
-        "Prices are set after the auctions; the auctions are still running.",
+        "Prices are set only after the auctions; the auctions are still running.",
     )
     refused(
         state,
         0,
         Submit(),
-        "Price sheets are submitted after the auctions; the auctions are still running.",
+        "Price sheets are submitted only after the auctions; the auctions are still running.",
     )
 
 

@@ -137,7 +137,7 @@ def test_6_guards_protect_against_thief_fire_and_pickpocket_for_the_turn() -> No
         state,
         1,
         PlaySpecial(card="guards", target=0),
-        "You do not hold a Guards card.",
+        "You hold no Guards card.",
     )
 
 
@@ -277,7 +277,7 @@ def test_7_a_special_you_do_not_hold_is_refused() -> None:
         state,
         0,
         PlaySpecial(card="thief", target=1, article="horses"),
-        "You do not hold a Thief.",
+        "You hold no Thief card.",
     )
 
 

@@ -112,7 +112,7 @@ def test_3_2_a_received_special_can_be_played_by_its_new_owner() -> None:
 
 def test_3_2_giving_a_special_you_do_not_hold_is_refused() -> None:
     state = position(specials={0: ["thief"]}, centre=["swords"])
-    refused(state, 0, Give(to=1, card="fire"), "You do not hold a Fire, so you cannot give one.")
-    refused(state, 1, Give(to=0, card="thief"), "You do not hold a Thief, so you cannot give one.")
+    refused(state, 0, Give(to=1, card="fire"), "You hold no Fire card, so you cannot give one.")
+    refused(state, 1, Give(to=0, card="thief"), "You hold no Thief card, so you cannot give one.")
     refused(state, 0, Give(to=1, card="dragon"), "“dragon” is not a special card.")
     refused(state, 0, Give(to=0, card="thief"), "You cannot give something to yourself.")
