@@ -78,13 +78,18 @@ TEXT = st.one_of(
 class Leaf:
     name: str
     parameters: list[app_commands.Parameter]
+    in_dms: bool
 
 
 def leaves(w: World) -> list[Leaf]:
     found = []
     for command in w.bot.tree.walk_commands():
         if isinstance(command, app_commands.Command):
-            found.append(Leaf(command.qualified_name, list(command.parameters)))
+            # Discord lists a command in DMs only where its contexts allow (else the
+            # tree's default, which includes DMs): a player cannot use it anywhere else.
+            contexts = (command.root_parent or command).allowed_contexts
+            in_dms = contexts is None or contexts.dm_channel
+            found.append(Leaf(command.qualified_name, list(command.parameters), in_dms))
     return sorted(found, key=lambda leaf: leaf.name)
 
 
@@ -144,7 +149,7 @@ async def play_in(data: st.DataObject, config: Settings) -> int:
         for _ in range(COMMANDS_PER_EXAMPLE):
             leaf = data.draw(st.sampled_from(commands))
             actor = data.draw(st.sampled_from(people))
-            where = data.draw(st.sampled_from([*places, "dm"]))
+            where = data.draw(st.sampled_from([*places, *(["dm"] if leaf.in_dms else [])]))
             options = {}
             for parameter in leaf.parameters:
                 if parameter.required or data.draw(st.booleans()):
