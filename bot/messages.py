@@ -90,6 +90,9 @@ class Live:
     closing: str = ""
     fallback: str = "`/game status`"
     """For a DM: the private command to point to when it cannot be delivered."""
+    shown: tuple[int, int] | None = None
+    """(channel, message) when the command's own transaction found the message showing
+    this step and moved its row to this version: the edge only has to edit it."""
 
 
 @dataclass

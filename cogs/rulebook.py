@@ -39,7 +39,7 @@ class Rulebook(commands.Cog):
     )
     async def rules(self, interaction: discord.Interaction[Any], topic: str | None = None) -> None:
         speak_to(interaction)
-        table = await self.bot.service.call(self._table, place_of(interaction).channel_id)
+        table = await self.bot.service.read(self._table, place_of(interaction).channel_id)
         texts = rulebook.topics(rulebook.rules_data(), table)
         title, text = texts[topic or rulebook.default_topic(table)]
         embed = discord.Embed(title=title, description=text, colour=COLOUR)

@@ -83,7 +83,7 @@ class Play:
         )
         if here is not NOT_HERE:
             return here
-        game = await self.engine.call(self.find_game, place, actor, kind)
+        game = await self.engine.read(self.find_game, place, actor, kind)
         if isinstance(game, str):
             return Outcome.refusal(game)
         return await self.act_in_game(game.id, actor, build, kind)
@@ -108,7 +108,7 @@ class Play:
         channel_id = self._channels.get(game_id)
         if channel_id is None:
             try:
-                channel_id = (await self.engine.call(self.engine.store.game, game_id)).channel_id
+                channel_id = (await self.engine.read(self.engine.store.game, game_id)).channel_id
             except KeyError:
                 return Outcome.refusal(_("That game no longer exists."))
             self._channels[game_id] = channel_id  # a game never moves to another channel

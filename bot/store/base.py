@@ -46,6 +46,11 @@ class Store(Protocol):
         timeout, `VersionConflict` when another transaction made this one impossible."""
         ...
 
+    def savepoint(self) -> AbstractContextManager[None]:
+        """Inside a transaction, a part that an exception undoes alone (the rest of the
+        transaction goes on): one command of a group the writer commits together."""
+        ...
+
     # -- schema ---------------------------------------------------------------------------
 
     def schema_version(self) -> int: ...
@@ -191,6 +196,15 @@ class Store(Protocol):
     def save_live_message(self, row: LiveRow) -> None:
         """Remember a live message; a row drawn from an older game version than the one
         stored is ignored (another process may have drawn a newer picture meanwhile)."""
+        ...
+
+    def advance_live_message(
+        self, game_id: int, slot: str, user_id: int, step: str, version: int
+    ) -> LiveRow | None:
+        """Inside a command: a live message that shows `step` and no newer version is
+        moved to `version` (the edit that follows only draws it). Returns the row, or
+        None when there is none, it shows another step, or a newer version (then the
+        edge decides what to post)."""
         ...
 
     def forget_live_message(self, game_id: int, slot: str, user_id: int = 0) -> None: ...

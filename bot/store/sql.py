@@ -11,7 +11,7 @@ import hashlib
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Sequence
-from contextlib import AbstractContextManager
+from contextlib import AbstractContextManager, contextmanager
 from datetime import datetime
 from typing import Any, ClassVar
 
@@ -70,6 +70,18 @@ class SqlStore(ABC):
 
     @abstractmethod
     def transaction(self) -> AbstractContextManager[None]: ...
+
+    @contextmanager
+    def savepoint(self) -> Iterator[None]:
+        """A part of the current transaction an exception undoes alone (see `Store`)."""
+        self._execute("SAVEPOINT command")
+        try:
+            yield
+        except BaseException:
+            self._execute("ROLLBACK TO SAVEPOINT command")
+            self._execute("RELEASE SAVEPOINT command")
+            raise
+        self._execute("RELEASE SAVEPOINT command")
 
     @abstractmethod
     def _query(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
@@ -525,6 +537,16 @@ class SqlStore(ABC):
                     row.version,
                 ),
             )
+
+    def advance_live_message(
+        self, game_id: int, slot: str, user_id: int, step: str, version: int
+    ) -> LiveRow | None:
+        row = self._one(
+            "UPDATE live_messages SET version = ? WHERE game_id = ? AND slot = ?"
+            " AND user_id = ? AND step = ? AND version <= ? RETURNING *",
+            (version, game_id, slot, user_id, step, version),
+        )
+        return None if row is None else LiveRow(**row)
 
     def forget_live_message(self, game_id: int, slot: str, user_id: int = 0) -> None:
         with self.transaction():
