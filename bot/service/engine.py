@@ -32,7 +32,7 @@ from bot.render.generic import EventPresenter
 from bot.render.presenters import PRESENTERS, Presenter
 from bot.replay import Replayed, replay
 from bot.service.requests import BUSY, RACED, UNREACHABLE
-from bot.service.writer import Job, Writer
+from bot.service.writer import MOST_IN_A_GROUP, Job, Writer
 from bot.store import DatabaseBusy, DatabaseUnavailable, GameRow, Store, VersionConflict
 from bot.table import Table
 from bot.timing import UNTIMED_STEP_HOURS
@@ -74,7 +74,8 @@ class Engine:
         """(game, user, step) whose DM could not be delivered: the channel was told once."""
         self._states: OrderedDict[int, tuple[int, Any, dict[str, Any]]] = OrderedDict()
         self._states_guard = threading.Lock()
-        self._writer = Writer(self.run_group)
+        grouping = MOST_IN_A_GROUP if store.backend == "sqlite" else 1
+        self._writer = Writer(self.run_group, most=grouping)
         self._busy: dict[int, int] = {}
         """Commands of each channel handed to the writer and not answered yet."""
         self._quiet: dict[int, asyncio.Event] = {}

@@ -21,7 +21,13 @@ from typing import Any
 
 MOST_IN_A_GROUP = 64
 """Commands run in one transaction at most: a group holds the write lock (and delays its
-first acknowledgement) for as long as all of them take."""
+first acknowledgement) for as long as all of them take.
+
+Only SQLite groups: its one write lock is held by the writer anyway, so a group keeps
+nobody waiting longer. On PostgreSQL a group would hold the row locks of many games at
+once, and two processes' groups taking them in different orders would deadlock; there
+each command stays its own transaction (the server's own group commit merges their
+fsyncs)."""
 
 
 class Job:
@@ -51,8 +57,9 @@ class Writer:
     """The thread and its queue. `run_group` runs a list of grouped jobs (setting each
     one's result or error); lone jobs are run here."""
 
-    def __init__(self, run_group: Callable[[list[Job]], None]) -> None:
+    def __init__(self, run_group: Callable[[list[Job]], None], *, most: int) -> None:
         self._run_group = run_group
+        self._most = most
         self._jobs: deque[Job] = deque()
         self._ready = threading.Condition()
         self._closing = False
@@ -96,7 +103,7 @@ class Writer:
                     return
                 jobs = [self._jobs.popleft()]
                 if jobs[0].grouped:
-                    while self._jobs and self._jobs[0].grouped and len(jobs) < MOST_IN_A_GROUP:
+                    while self._jobs and self._jobs[0].grouped and len(jobs) < self._most:
                         jobs.append(self._jobs.popleft())
             started = time.perf_counter()
             if jobs[0].grouped:
