@@ -73,14 +73,17 @@ def _refusal(result: simcord.InteractionResult) -> bool:
     return any(text.startswith("❌") for text in texts)
 
 
-async def run(folder: Path) -> tuple[Figures, Figures]:
+async def run(
+    folder: Path, tables: int = TABLES, per_table: int = PER_TABLE
+) -> tuple[Figures, Figures]:
+    """The burst across `tables` channels, then `per_table` moves in one channel alone."""
     settings = Settings().model_copy(update={"database_path": folder / "burst.db", "seed": 3})
     bot = create_bot(settings)
     shards = simulated_shard_count(bot)
     async with simcord.run(bot, settle_timeout=600.0, shard_count=shards) as env:
         guild = env.create_guild(name="Smithfield")
         members = [guild.add_member(env.create_user(name)) for name in NAMES[:PLAYERS]]
-        channels = [guild.create_text_channel(f"table-{n}") for n in range(TABLES)]
+        channels = [guild.create_text_channel(f"table-{n}") for n in range(tables)]
         for channel in channels:
             host = members[0]
             await host.slash(channel, "game new", game="fantasy-business")
@@ -88,13 +91,13 @@ async def run(folder: Path) -> tuple[Figures, Figures]:
                 await member.slash(channel, "game join")
             await host.slash(channel, "game start")
         versions = _versions(bot, channels)
-        calls = [call for channel in channels for call in gives(members, channel, PER_TABLE)]
+        calls = [call for channel in channels for call in gives(members, channel, per_table)]
         many = check(bot, channels, await burst(env, calls), 0)
         _consecutive(bot, channels, versions, many.accepted)
         one = channels[:1]
         versions = _versions(bot, one)
         before = many.accepted
-        done = await burst(env, gives(members, one[0], PER_TABLE))
+        done = await burst(env, gives(members, one[0], per_table))
         single = check(bot, channels, done, before)
         _consecutive(bot, one, versions, single.accepted)
     return many, single
