@@ -1,8 +1,11 @@
 """PostgreSQL storage (psycopg 3 with a connection pool), for several bot processes.
 
 The queries are the shared ones (bot.store.sql); this module adds the connections,
-transactions and row locks. A transaction holds one pooled connection for its thread;
-a read outside a transaction borrows one for a single statement (autocommit). Commands
+transactions and row locks. A thread that runs transactions (the service's one writer)
+keeps one pooled connection for all of them, so it takes nothing from the pool per
+command and its statements stay prepared on the server (`prepare_threshold` 0: every
+statement is prepared at its first use, and later only its parameters travel); a read
+outside a transaction borrows a connection for a single statement (autocommit). Commands
 on one game are serialised across processes by `SELECT … FOR UPDATE` on the game row at
 the start of their transaction (the service's `for_update` reads), as the per-channel
 asyncio lock serialises them inside one process; the version check stays as a second
@@ -84,9 +87,11 @@ class PostgresStore(SqlStore):
         self.url = url
         self.busy_seconds = busy_seconds
         self._local = threading.local()
+        self._kept: list[psycopg.Connection[dict[str, Any]]] = []
+        self._kept_guard = threading.Lock()
         self.pool: ConnectionPool[psycopg.Connection[dict[str, Any]]] = ConnectionPool(
             url,
-            kwargs={"autocommit": True, "row_factory": dict_row},
+            kwargs={"autocommit": True, "row_factory": dict_row, "prepare_threshold": 0},
             configure=self._configure,
             min_size=1,
             max_size=pool_size,
@@ -111,6 +116,10 @@ class PostgresStore(SqlStore):
         return shown_url(self.url)
 
     def close(self) -> None:
+        with self._kept_guard:
+            kept, self._kept = self._kept, []
+        for conn in kept:
+            conn.close()
         self.pool.close()
 
     # -- connections and transactions -----------------------------------------------------
@@ -128,23 +137,43 @@ class PostgresStore(SqlStore):
         except PoolTimeout as error:
             raise DatabaseUnavailable(str(error)) from error
 
+    def _kept_connection(self) -> psycopg.Connection[dict[str, Any]]:
+        """This thread's own connection for its transactions (taken from the pool once;
+        a broken one is given back, and the pool replaces it)."""
+        conn: psycopg.Connection[dict[str, Any]] | None = getattr(self._local, "kept", None)
+        if conn is not None and (conn.closed or conn.broken):
+            with self._kept_guard:
+                if conn in self._kept:
+                    self._kept.remove(conn)
+            self.pool.putconn(conn)
+            conn = None
+        if conn is None:
+            try:
+                conn = self.pool.getconn()
+            except PoolTimeout as error:
+                raise DatabaseUnavailable(str(error)) from error
+            with self._kept_guard:
+                self._kept.append(conn)
+            self._local.kept = conn
+        return conn
+
     @contextmanager
     def transaction(self) -> Iterator[None]:
-        """One transaction on one pooled connection (READ COMMITTED: each statement sees
-        what committed before it; rows read `for_update` cannot change until the end).
-        Nested calls join the outer transaction."""
+        """One transaction on this thread's connection (READ COMMITTED: each statement
+        sees what committed before it; rows read `for_update` cannot change until the
+        end). Nested calls join the outer transaction."""
         if getattr(self._local, "conn", None) is not None:
             yield
             return
-        with self._connection() as conn:
-            self._local.conn = conn
-            try:
-                with conn.transaction():
-                    yield
-            except psycopg.Error as error:
-                raise _translate(error) from error
-            finally:
-                self._local.conn = None
+        conn = self._kept_connection()
+        self._local.conn = conn
+        try:
+            with conn.transaction():
+                yield
+        except psycopg.Error as error:
+            raise _translate(error) from error
+        finally:
+            self._local.conn = None
 
     # -- what the shared queries need (bot.store.sql) -------------------------------------
 
