@@ -27,7 +27,7 @@ from functools import partial
 from typing import Any, TypeVar
 
 from bot.clock import Clock, system_clock
-from bot.messages import Activity, Outcome
+from bot.messages import Activity, Live, Outcome
 from bot.render.generic import EventPresenter
 from bot.render.presenters import PRESENTERS, Presenter
 from bot.replay import Replayed, replay
@@ -264,13 +264,16 @@ class Engine:
         """In the command's own transaction: each live message that only needs an edit
         (it shows the same step) has its row moved to the new version, so the edge edits
         it without asking the store anything (bot.edge.live keeps the version shown)."""
+        drawn: dict[tuple[int, int], list[Live]] = {}
         for live in outcome.live:
-            if live.step is None or live.message is None:
-                continue
-            row = self.store.advance_live_message(
-                live.game_id, live.slot, live.user_id, live.step, live.version
-            )
-            live.shown = None if row is None else (row.channel_id, row.message_id)
+            if live.step is not None and live.message is not None:
+                drawn.setdefault((live.game_id, live.version), []).append(live)
+        for (game_id, version), lives in drawn.items():
+            keys = [(live.slot, live.user_id, live.step or "") for live in lives]
+            rows = self.store.advance_live_messages(game_id, version, keys)
+            where = {(row.slot, row.user_id): (row.channel_id, row.message_id) for row in rows}
+            for live in lives:
+                live.shown = where.get((live.slot, live.user_id))
 
     def save(self, game: GameRow, *, now: datetime, **changes: Any) -> GameRow:
         """Write a new version of a game inside the current command; a change to what the

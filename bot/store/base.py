@@ -17,7 +17,7 @@ its own. Both backends give the same guarantees:
 - deadlines stored in the game row, so any process's scheduler can pick them up.
 """
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from datetime import datetime
 from typing import Any, Protocol
@@ -198,13 +198,13 @@ class Store(Protocol):
         stored is ignored (another process may have drawn a newer picture meanwhile)."""
         ...
 
-    def advance_live_message(
-        self, game_id: int, slot: str, user_id: int, step: str, version: int
-    ) -> LiveRow | None:
-        """Inside a command: a live message that shows `step` and no newer version is
-        moved to `version` (the edit that follows only draws it). Returns the row, or
-        None when there is none, it shows another step, or a newer version (then the
-        edge decides what to post)."""
+    def advance_live_messages(
+        self, game_id: int, version: int, shown: Sequence[tuple[str, int, str]]
+    ) -> list[LiveRow]:
+        """Inside a command, in one statement: each live message (slot, user, step) of
+        the game that shows that step and no newer version is moved to `version` (the
+        edit that follows only draws it). Returns those rows; the others (none yet,
+        another step, a newer version) are for the edge to decide about."""
         ...
 
     def forget_live_message(self, game_id: int, slot: str, user_id: int = 0) -> None: ...

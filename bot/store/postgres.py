@@ -167,6 +167,7 @@ class PostgresStore(SqlStore):
             return
         conn = self._kept_connection()
         self._local.conn = conn
+        self._forget_seats()
         try:
             with conn.transaction():
                 yield
@@ -200,12 +201,16 @@ class PostgresStore(SqlStore):
             except psycopg.Error as error:
                 raise _translate(error) from error
 
-    def _lock(self, *, skip_locked: bool = False) -> str:
+    def _in_transaction(self) -> bool:
+        return getattr(self._local, "conn", None) is not None
+
+    def _lock(self, *, skip_locked: bool = False, of: str = "") -> str:
         if getattr(self._local, "conn", None) is None:
             # Outside a transaction a lock would end with the statement: a plain read
             # (e.g. a confirmation's preview), which never waits for a running command.
             return ""
-        return " FOR UPDATE SKIP LOCKED" if skip_locked else " FOR UPDATE"
+        clause = f" FOR UPDATE OF {of}" if of else " FOR UPDATE"
+        return f"{clause} SKIP LOCKED" if skip_locked else clause
 
     def _lock_schema(self) -> None:
         # Several processes starting at once must not run the same migration twice.

@@ -94,6 +94,7 @@ class SqliteStore(SqlStore):
         if conn.in_transaction:
             yield
             return
+        self._forget_seats()
         try:
             conn.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as error:
@@ -140,7 +141,10 @@ class SqliteStore(SqlStore):
                 raise DatabaseBusy(str(error)) from error
             raise
 
-    def _lock(self, *, skip_locked: bool = False) -> str:
+    def _in_transaction(self) -> bool:
+        return self.conn.in_transaction
+
+    def _lock(self, *, skip_locked: bool = False, of: str = "") -> str:
         # BEGIN IMMEDIATE already holds the database's one write lock for the whole
         # transaction: no other process can change the row until it ends.
         return ""
