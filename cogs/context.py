@@ -1,6 +1,7 @@
 """Reading who acted and where from an interaction, and answering it in time."""
 
 import asyncio
+import logging
 import weakref
 from collections.abc import Awaitable
 from functools import partial
@@ -15,12 +16,15 @@ from bot.messages import Outcome
 from bot.service import Actor, Place
 from bot.service.archive import Viewer
 
+log = logging.getLogger(__name__)
+
 DEFER_AFTER = 2.0
 """Seconds of work after which the interaction is deferred: Discord drops an
 interaction that is not answered within three seconds."""
-DEFER_AT_ONCE = 1.0
+DEFER_AT_ONCE = DEFER_AFTER
 """Expected seconds of waiting for the store's writer (commands queued ahead times the
-recent time per command) from which an interaction is deferred before its work starts."""
+recent time per command) from which an interaction is deferred before its work starts:
+the watchdog would defer it anyway, so it is spared the wait for the timer."""
 
 
 def place_of(interaction: discord.Interaction[Any]) -> Place:
@@ -116,9 +120,14 @@ class Watchdog:
 
 
 async def _defer(interaction: discord.Interaction[Any]) -> None:
-    """Say "thinking…" to the actor alone; the answer replaces it (bot.edge.delivery)."""
-    if not interaction.response.is_done():
+    """Say "thinking…" to the actor alone; the answer replaces it (bot.edge.delivery). A
+    deferral Discord refuses does not stop the command: its answer is still tried."""
+    if interaction.response.is_done():
+        return
+    try:
         await interaction.response.defer(ephemeral=True, thinking=True)
+    except discord.HTTPException as error:
+        log.warning("Could not defer interaction %s: %s", interaction.id, error)
 
 
 _WATCHDOGS: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Watchdog]" = (

@@ -23,7 +23,7 @@ class Rulebook(commands.Cog):
 
     def _table(self, channel_id: int) -> rulebook.TableRules | None:
         """The lobby or running game where the command was used, if any (a store read: run
-        in a store thread)."""
+        in a reader thread)."""
         game = self.bot.service.store.open_game(channel_id)
         if game is None:
             return None

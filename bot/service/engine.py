@@ -1,8 +1,8 @@
-"""The engine under every command: one writer thread, one transaction, one channel at a time.
+"""The engine under every command: one writer thread, one transaction, commands in order.
 
 A command's work is a plain function run in the store's one writer thread (so a slow or
-locked database never freezes the event loop) under the channel's lock (so one channel's
-moves keep their order), and it is one database transaction: every read a command bases
+locked database never freezes the event loop) in the order commands arrived (so one
+channel's moves keep their order), and it is one database transaction: every read a command bases
 its checks on, and every write it makes, commits together or not at all. A lost race runs
 the work again on fresh reads; a database that stays locked is a clear refusal. Parsed
 states are cached per (game, version) once committed, so hot games are not parsed again.
@@ -50,8 +50,8 @@ SCHEDULING_COLUMNS = frozenset({"deadline", "reminded", "remind_hours", "paused_
 
 
 class Engine:
-    """The store thread, the per-channel locks, one transaction per command, the state
-    cache: what every command of the service runs on."""
+    """The writer and reader threads, one transaction per command, the state cache: what
+    every command of the service runs on."""
 
     def __init__(
         self,

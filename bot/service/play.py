@@ -173,8 +173,8 @@ class Play:
         prefix: str = "",
         cause: str | None = None,
     ) -> Outcome:
-        """Apply one action, then any autopilot seats' defaults; the caller holds the
-        channel's lock and the transaction (see `command`). `cause`: why the bot makes
+        """Apply one action, then any autopilot seats' defaults; the caller runs in the
+        writer, inside the transaction (see `Engine.command`). `cause`: why the bot makes
         this move (`user_id` None), kept in the log for the records. A move that ends the
         game records its results in the same transaction (bot.records.results)."""
         rules, game, before = table.rules, table.game, table.state
@@ -259,8 +259,8 @@ class Play:
     def apply_as_bot(self, table: Table, seat: int, *, prefix: str, cause: str) -> Outcome:
         """Play a move for a seat (`cause`: "deadline" when its time ran out: the rules'
         default move; "autopilot" for a kicked or resigned seat: its AI's move, or the
-        runner's after this command if that AI searches); the caller holds the channel's
-        lock and the transaction."""
+        runner's after this command if that AI searches); the caller runs in the writer,
+        inside the transaction."""
         rules = table.rules
         level = robots.level_of(table, seat) if cause == results.AUTOPILOT else None
         if level is not None and robots.plays_later(table, seat):

@@ -38,7 +38,8 @@ from bot.store.sql import SqlStore
 
 SCHEMES = ("postgresql", "postgres")
 POOL_SIZE = 8
-"""The service's store threads, the event loop's few direct reads, and a spare."""
+"""The writer's kept connection, the reader threads, the event loop's few direct reads,
+and spares."""
 CONNECT_SECONDS = 10.0
 SCHEMA_LOCK = 0x536D697468  # any fixed number: the advisory lock migrations take
 
