@@ -13,6 +13,7 @@ group committed, so a crash at any point loses only unacknowledged work.
 import asyncio
 import contextlib
 import contextvars
+import queue
 import threading
 import time
 from collections import deque
@@ -60,9 +61,9 @@ class Writer:
     def __init__(self, run_group: Callable[[list[Job]], None], *, most: int) -> None:
         self._run_group = run_group
         self._most = most
-        self._jobs: deque[Job] = deque()
-        self._ready = threading.Condition()
-        self._closing = False
+        self._inbox: queue.SimpleQueue[Job | None] = queue.SimpleQueue()
+        """Jobs handed over (None: stop once the ones before it are done)."""
+        self._closed = False
         self.queued = 0
         """Jobs handed over and not yet answered (read and written on the event loop)."""
         self.job_seconds = 0.002
@@ -71,13 +72,11 @@ class Writer:
         self._thread.start()
 
     async def submit(self, work: Callable[[], Any], *, grouped: bool) -> Any:
+        if self._closed:
+            raise RuntimeError("the store's writer is closed")
         job = Job(work, grouped, asyncio.get_running_loop())
         self.queued += 1
-        with self._ready:
-            if self._closing:
-                raise RuntimeError("the store's writer is closed")
-            self._jobs.append(job)
-            self._ready.notify()
+        self._inbox.put(job)
         try:
             return await job.future
         finally:
@@ -88,23 +87,37 @@ class Writer:
 
     def close(self) -> None:
         """Finish what was handed over, then stop."""
-        with self._ready:
-            self._closing = True
-            self._ready.notify()
+        if self._closed:
+            return
+        self._closed = True
+        self._inbox.put(None)
         if self._thread is not threading.current_thread():
             self._thread.join()
 
     def _serve(self) -> None:
+        waiting: deque[Job] = deque()
+        stopping = False
         while True:
-            with self._ready:
-                while not self._jobs and not self._closing:
-                    self._ready.wait()
-                if not self._jobs:
+            if not waiting:
+                if stopping:
                     return
-                jobs = [self._jobs.popleft()]
-                if jobs[0].grouped:
-                    while self._jobs and self._jobs[0].grouped and len(jobs) < self._most:
-                        jobs.append(self._jobs.popleft())
+                first = self._inbox.get()
+                if first is None:
+                    return
+                waiting.append(first)
+            while True:  # everything handed over meanwhile, in order
+                try:
+                    more = self._inbox.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    stopping = True
+                    break
+                waiting.append(more)
+            jobs = [waiting.popleft()]
+            if jobs[0].grouped:
+                while waiting and waiting[0].grouped and len(jobs) < self._most:
+                    jobs.append(waiting.popleft())
             started = time.perf_counter()
             if jobs[0].grouped:
                 try:

@@ -183,7 +183,10 @@ class PostgresStore(SqlStore):
         with self._connection() as conn:
             try:
                 cursor = conn.execute(_placeholders(sql), params)
-                return cursor.fetchall() if cursor.description else []
+                # The result's status, not `description` (which builds a Column object
+                # per field on every call): rows came back or they did not.
+                result = cursor.pgresult
+                return cursor.fetchall() if result is not None and result.nfields else []
             except psycopg.Error as error:
                 raise _translate(error) from error
 
