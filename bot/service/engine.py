@@ -33,7 +33,14 @@ from bot.render.presenters import PRESENTERS, Presenter
 from bot.replay import Replayed, replay
 from bot.service.requests import BUSY, RACED, UNREACHABLE
 from bot.service.writer import MOST_IN_A_GROUP, Job, Writer
-from bot.store import DatabaseBusy, DatabaseUnavailable, GameRow, Store, VersionConflict
+from bot.store import (
+    DatabaseBusy,
+    DatabaseUnavailable,
+    GameRow,
+    LiveRow,
+    Store,
+    VersionConflict,
+)
 from bot.table import Table
 from bot.timing import UNTIMED_STEP_HOURS
 from rules.protocol import GameRules
@@ -270,10 +277,7 @@ class Engine:
                 drawn.setdefault((live.game_id, live.version), []).append(live)
         for (game_id, version), lives in drawn.items():
             keys = [(live.slot, live.user_id, live.step or "") for live in lives]
-            rows = self.store.advance_live_messages(game_id, version, keys)
-            where = {(row.slot, row.user_id): (row.channel_id, row.message_id) for row in rows}
-            for live in lives:
-                live.shown = where.get((live.slot, live.user_id))
+            self.store.advance_live_messages(game_id, version, keys, partial(_shown, lives))
 
     def save(self, game: GameRow, *, now: datetime, **changes: Any) -> GameRow:
         """Write a new version of a game inside the current command; a change to what the
@@ -350,3 +354,10 @@ class Engine:
         rules = self.games[game.kind]
         seats = len(self.store.seats(game.id))
         return replay(rules, seats, game.options, game.seed, self.store.actions(game.id))
+
+
+def _shown(lives: list[Live], rows: list[LiveRow]) -> None:
+    """Where each live message already shows its step (None: the edge decides)."""
+    where = {(row.slot, row.user_id): (row.channel_id, row.message_id) for row in rows}
+    for live in lives:
+        live.shown = where.get((live.slot, live.user_id))

@@ -17,7 +17,7 @@ its own. Both backends give the same guarantees:
 - deadlines stored in the game row, so any process's scheduler can pick them up.
 """
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from datetime import datetime
 from typing import Any, Protocol
@@ -199,12 +199,17 @@ class Store(Protocol):
         ...
 
     def advance_live_messages(
-        self, game_id: int, version: int, shown: Sequence[tuple[str, int, str]]
-    ) -> list[LiveRow]:
-        """Inside a command, in one statement: each live message (slot, user, step) of
-        the game that shows that step and no newer version is moved to `version` (the
-        edit that follows only draws it). Returns those rows; the others (none yet,
-        another step, a newer version) are for the edge to decide about."""
+        self,
+        game_id: int,
+        version: int,
+        shown: Sequence[tuple[str, int, str]],
+        then: Callable[[list[LiveRow]], None],
+    ) -> None:
+        """The last write of a command: each live message (slot, user, step) of the game
+        that shows that step and no newer version is moved to `version` (the edit that
+        follows only draws it); `then` gets those rows — the others (none yet, another
+        step, a newer version) are for the edge to decide about. PostgreSQL sends it with
+        the commit, so `then` runs once the transaction committed."""
         ...
 
     def forget_live_message(self, game_id: int, slot: str, user_id: int = 0) -> None: ...

@@ -15,7 +15,7 @@ serialization failures are reported as `VersionConflict`, which the service retr
 """
 
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any
@@ -168,14 +168,40 @@ class PostgresStore(SqlStore):
             return
         conn = self._kept_connection()
         self._local.conn = conn
+        self._local.with_commit = []
         self._forget_seats()
         try:
-            with conn.transaction():
+            transaction = conn.transaction()
+            transaction.__enter__()
+            try:
                 yield
+            except BaseException as error:
+                transaction.__exit__(type(error), error, error.__traceback__)
+                raise
+            ending: list[tuple[str, Sequence[Any], Callable[[list[dict[str, Any]]], None]]]
+            ending, self._local.with_commit = self._local.with_commit, []
+            if not ending:
+                transaction.__exit__(None, None, None)
+                return
+            # The command's last statements and the COMMIT in one round trip.
+            with conn.pipeline():
+                cursors = [conn.execute(_placeholders(sql), params) for sql, params, _ in ending]
+                transaction.__exit__(None, None, None)
+            for cursor, (_, _, then) in zip(cursors, ending, strict=True):
+                then(cursor.fetchall())
         except psycopg.Error as error:
             raise _translate(error) from error
         finally:
             self._local.conn = None
+            self._local.with_commit = []
+
+    def _with_commit(
+        self, sql: str, params: Sequence[Any], then: Callable[[list[dict[str, Any]]], None]
+    ) -> None:
+        if getattr(self._local, "conn", None) is None:
+            then(self._query(sql, params))
+            return
+        self._local.with_commit.append((sql, params, then))
 
     # -- what the shared queries need (bot.store.sql) -------------------------------------
 

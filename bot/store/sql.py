@@ -10,7 +10,7 @@ are written with `?` placeholders; a backend may rewrite them (psycopg wants `%s
 import hashlib
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from datetime import datetime
 from typing import Any, ClassVar
@@ -607,17 +607,30 @@ class SqlStore(ABC):
             )
 
     def advance_live_messages(
-        self, game_id: int, version: int, shown: Sequence[tuple[str, int, str]]
-    ) -> list[LiveRow]:
+        self,
+        game_id: int,
+        version: int,
+        shown: Sequence[tuple[str, int, str]],
+        then: Callable[[list[LiveRow]], None],
+    ) -> None:
         if not shown:
-            return []
+            then([])
+            return
         each = " OR ".join(["(slot = ? AND user_id = ? AND step = ?)"] * len(shown))
-        rows = self._query(
+        self._with_commit(
             f"UPDATE live_messages SET version = ? WHERE game_id = ? AND version <= ?"
             f" AND ({each}) RETURNING *",
             (version, game_id, version, *(part for key in shown for part in key)),
+            lambda rows: then([LiveRow(**row) for row in rows]),
         )
-        return [LiveRow(**row) for row in rows]
+
+    def _with_commit(
+        self, sql: str, params: Sequence[Any], then: Callable[[list[dict[str, Any]]], None]
+    ) -> None:
+        """A statement a command ends with: `then` gets its rows. A backend may send it
+        together with the commit (PostgreSQL: one round trip for both), so `then` may run
+        only once the transaction committed, and not at all if it did not."""
+        then(self._query(sql, params))
 
     def forget_live_message(self, game_id: int, slot: str, user_id: int = 0) -> None:
         with self.transaction():
