@@ -164,7 +164,7 @@ async def sync(client: discord.Client, service: LiveStore, live: Live, channel_i
             return await _post(client, service, live, channel_id)
         if row is not None and row.step != CLOSED:
             await _strip(client, row, live.closing)
-        if live.step is None or live.message is None:
+        if live.closes:
             if row is not None:
                 closed = row.model_copy(update={"step": CLOSED, "version": live.version})
                 await _save(service, closed)
@@ -203,10 +203,11 @@ async def _target(client: discord.Client, live: Live, channel_id: int) -> discor
 
 
 async def _post(client: discord.Client, service: LiveStore, live: Live, channel_id: int) -> bool:
-    assert live.message is not None and live.step is not None
+    message = live.drawn()
+    assert message is not None and live.step is not None
     try:
         target = await _target(client, live, channel_id)
-        sent = await target.send(**_fields(live.message))
+        sent = await target.send(**_fields(message))
     except (discord.Forbidden, discord.NotFound) as error:
         if live.user_id == 0:
             raise
@@ -233,11 +234,12 @@ async def _edit(client: discord.Client, row: LiveRow, live: Live) -> bool:
 
 
 async def _edit_at(client: discord.Client, where: tuple[int, int], live: Live) -> bool:
-    assert live.message is not None
+    drawn = live.drawn()
+    assert drawn is not None
     channel_id, message_id = where
     message = client.get_partial_messageable(channel_id).get_partial_message(message_id)
     try:
-        await message.edit(**_fields(live.message, editing=True))
+        await message.edit(**_fields(drawn, editing=True))
     except discord.NotFound:
         return False
     return True

@@ -273,7 +273,7 @@ class Engine:
         it without asking the store anything (bot.edge.live keeps the version shown)."""
         drawn: dict[tuple[int, int], list[Live]] = {}
         for live in outcome.live:
-            if live.step is not None and live.message is not None:
+            if not live.closes:
                 drawn.setdefault((live.game_id, live.version), []).append(live)
         for (game_id, version), lives in drawn.items():
             keys = [(live.slot, live.user_id, live.step or "") for live in lives]

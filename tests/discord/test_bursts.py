@@ -74,7 +74,7 @@ def shows_the_final_state(w: World, message_id: int) -> bool:
     service = w.bot.service
     table = service.table(w.channel.id)
     assert table is not None
-    drawn = service.table_message(table).message
+    drawn = service.table_message(table).drawn()
     assert drawn is not None
     shown = next(m for m in w.channel.history() if m.id == message_id)
     return [embed_text(e) for e in shown.embeds] == [embed_text(e) for e in drawn.embeds]
