@@ -27,7 +27,7 @@ from typing import Protocol
 import psycopg
 import sqlite_utils
 
-from bench import faults, hints, sandbox, tournament
+from bench import bursts, faults, hints, sandbox, tournament
 from bot.service import Actor, GameService, Place
 from bot.store import Store, is_url, open_store
 from rules.registry import GAMES
@@ -286,8 +286,9 @@ async def service_path() -> float:
 
 
 def main(parts: list[str]) -> int:
-    """`python -m bench [service] [faults] [sandbox] [ai] [hints]`: the named parts, or all."""
-    known = ("service", "faults", "sandbox", "ai", "hints")
+    """`python -m bench [service] [faults] [bursts] [sandbox] [ai] [hints]`: the named parts,
+    or all."""
+    known = ("service", "faults", "bursts", "sandbox", "ai", "hints")
     wanted = parts or list(known)
     unknown = [part for part in wanted if part not in known]
     if unknown:
@@ -296,6 +297,8 @@ def main(parts: list[str]) -> int:
     ratio = None
     if "faults" in wanted:
         faults.main()
+    if "bursts" in wanted:
+        bursts.main()
     if "sandbox" in wanted:
         sandbox.main()
     if "ai" in wanted:

@@ -7,7 +7,7 @@ trust, and prints what it found:
   acknowledgement; every acknowledged action must be in the log and the log must replay
   to the stored state.
 - bursts: every seat of several games sends its moves at once, many times over; the
-  channel lock must serialise them exactly (consecutive versions, one log row per
+  service's one writer must serialise them exactly (consecutive versions, one log row per
   accepted move, replay equals the stored state).
 - fuzz: the hostile-command fuzz test with many more examples; any ⚠️ fails it.
 - PostgreSQL (when the machine has the server binaries; a throwaway server): three

@@ -90,6 +90,23 @@ class Live:
     closing: str = ""
     fallback: str = "`/game status`"
     """For a DM: the private command to point to when it cannot be delivered."""
+    shown: tuple[int, int] | None = None
+    """(channel, message) when the command's own transaction found the message showing
+    this step and moved its row to this version: the edge only has to edit it."""
+    draw: Callable[[], Message] | None = None
+    """Draws `message` when it is left to be drawn at delivery (a step's table message):
+    of a burst's states only the one shown is drawn, outside the command's transaction."""
+
+    @property
+    def closes(self) -> bool:
+        """Nothing to show any more: the message is closed, nothing posted after it."""
+        return self.step is None or (self.message is None and self.draw is None)
+
+    def drawn(self) -> Message | None:
+        """The message to show (drawn now, once, if it was left to be drawn)."""
+        if self.message is None and self.draw is not None:
+            self.message, self.draw = self.draw(), None
+        return self.message
 
 
 @dataclass

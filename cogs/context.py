@@ -1,7 +1,10 @@
 """Reading who acted and where from an interaction, and answering it in time."""
 
 import asyncio
+import logging
+import weakref
 from collections.abc import Awaitable
+from functools import partial
 from typing import Any
 
 import discord
@@ -13,9 +16,15 @@ from bot.messages import Outcome
 from bot.service import Actor, Place
 from bot.service.archive import Viewer
 
+log = logging.getLogger(__name__)
+
 DEFER_AFTER = 2.0
 """Seconds of work after which the interaction is deferred: Discord drops an
 interaction that is not answered within three seconds."""
+DEFER_AT_ONCE = DEFER_AFTER
+"""Expected seconds of waiting for the store's writer (commands queued ahead times the
+recent time per command) from which an interaction is deferred before its work starts:
+the watchdog would defer it anyway, so it is spared the wait for the timer."""
 
 
 def place_of(interaction: discord.Interaction[Any]) -> Place:
@@ -57,14 +66,106 @@ def viewer_of(interaction: discord.Interaction[Any]) -> Viewer:
     return Viewer(user.id, interaction.guild_id, interaction.channel_id, frozenset(hidden))
 
 
-async def in_time(interaction: discord.Interaction[Any], work: Awaitable[Outcome]) -> Outcome:
-    """Await the service; if it is slow (a locked database), defer the interaction first
-    so the player sees "thinking…" instead of "the application did not respond"."""
-    task = asyncio.ensure_future(work)
-    done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
-    if not done and not interaction.response.is_done():
+class Watchdog:
+    """One timer for every interaction in progress, instead of a timer (and a task) per
+    interaction: a burst of a thousand commands would otherwise arm a thousand timers
+    that almost never fire. Interactions are watched in the order they arrived, all with
+    the same delay, so the oldest is always the next due; the one timer is armed for it
+    and, when it fires, defers every interaction whose work has passed `DEFER_AFTER`."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self._loop = loop
+        self._watched: dict[int, tuple[float, discord.Interaction[Any]]] = {}
+        self._deferring: dict[int, asyncio.Task[None]] = {}
+        self._timer: asyncio.TimerHandle | None = None
+
+    def watch(self, interaction: discord.Interaction[Any]) -> None:
+        self._watched[interaction.id] = (self._loop.time() + DEFER_AFTER, interaction)
+        if self._timer is None:
+            self._arm()
+
+    async def done(self, interaction: discord.Interaction[Any]) -> None:
+        """The work is done: stop watching; if a deferral is under way, let it finish
+        first (the answer must come after it)."""
+        self._watched.pop(interaction.id, None)
+        if not self._watched and self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        deferring = self._deferring.get(interaction.id)
+        if deferring is not None:
+            await asyncio.shield(deferring)
+
+    def _arm(self) -> None:
+        due, _ = next(iter(self._watched.values()))
+        self._timer = self._loop.call_at(due, self._fire)
+
+    def _fire(self) -> None:
+        self._timer = None
+        now = self._loop.time()
+        while self._watched:
+            key = next(iter(self._watched))
+            due, interaction = self._watched[key]
+            if due > now:
+                break
+            del self._watched[key]
+            if not interaction.response.is_done():
+                task = self._loop.create_task(_defer(interaction))
+                self._deferring[key] = task
+                task.add_done_callback(partial(self._deferred, key))
+        if self._watched:
+            self._arm()
+
+    def _deferred(self, key: int, _task: "asyncio.Task[None]") -> None:
+        self._deferring.pop(key, None)
+
+
+async def _defer(interaction: discord.Interaction[Any]) -> None:
+    """Say "thinking…" to the actor alone; the answer replaces it (bot.edge.delivery). A
+    deferral Discord refuses does not stop the command: its answer is still tried."""
+    if interaction.response.is_done():
+        return
+    try:
         await interaction.response.defer(ephemeral=True, thinking=True)
-    return await task
+    except discord.HTTPException as error:
+        log.warning("Could not defer interaction %s: %s", interaction.id, error)
+
+
+_WATCHDOGS: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Watchdog]" = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def watchdog() -> Watchdog:
+    """The running loop's one watchdog."""
+    loop = asyncio.get_running_loop()
+    found = _WATCHDOGS.get(loop)
+    if found is None:
+        found = _WATCHDOGS[loop] = Watchdog(loop)
+    return found
+
+
+def expected_wait(interaction: discord.Interaction[Any]) -> float:
+    """Seconds the command is expected to wait for the store's writer (0 without a
+    service: nothing queues)."""
+    service = getattr(interaction.client, "service", None)
+    wait = getattr(service, "expected_wait", None)
+    return float(wait()) if callable(wait) else 0.0
+
+
+async def in_time(interaction: discord.Interaction[Any], work: Awaitable[Outcome]) -> Outcome:
+    """Await the service, answering Discord within its three seconds: an interaction
+    whose command will queue behind a long backlog is deferred at once; any other is
+    deferred by the shared watchdog if its work passes `DEFER_AFTER` (a locked database),
+    so the player sees "thinking…" instead of "the application did not respond"."""
+    if expected_wait(interaction) >= DEFER_AT_ONCE:
+        await _defer(interaction)
+        return await work
+    guard = watchdog()
+    guard.watch(interaction)
+    try:
+        return await work
+    finally:
+        await guard.done(interaction)
 
 
 async def respond(

@@ -166,7 +166,7 @@ class FaginsGang(commands.Cog):
     @app_commands.describe(share="Post it for everyone in the game's channel (default: only you)")
     async def board(self, interaction: discord.Interaction[Any], share: bool = False) -> None:
         service = self.bot.service
-        game = await service.call(
+        game = await service.read(
             service.find_game, place_of(interaction), actor_of(interaction), KIND
         )
         if isinstance(game, str):
@@ -185,7 +185,7 @@ class FaginsGang(commands.Cog):
         if game.status == "lobby":
             await deliver(interaction, Outcome.refusal(_("The game has not started yet.")), None)
             return
-        table = await service.call(service.table_for, game)
+        table = await service.read(service.table_for, game)
         if share:  # for the channel: in the table's language
             with table.public_voice():
                 message = PRESENTER.board_message(table)
@@ -244,32 +244,32 @@ class FaginsGang(commands.Cog):
     @move.autocomplete("plan")
     async def move_plans(self, interaction: discord.Interaction[Any], current: str) -> Choices:
         speak_to(interaction)
-        return await self.bot.service.call(self._suggest, interaction, "move", current)
+        return await self.bot.service.read(self._suggest, interaction, "move", current)
 
     @steal.autocomplete("plan")
     async def steal_plans(self, interaction: discord.Interaction[Any], current: str) -> Choices:
         speak_to(interaction)
-        return await self.bot.service.call(self._suggest, interaction, "steal", current)
+        return await self.bot.service.read(self._suggest, interaction, "steal", current)
 
     @shillings.autocomplete("locations")
     async def shilling_places(self, interaction: discord.Interaction[Any], current: str) -> Choices:
         speak_to(interaction)
-        return await self.bot.service.call(self._suggest, interaction, "shillings", current)
+        return await self.bot.service.read(self._suggest, interaction, "shillings", current)
 
     @market_buy.autocomplete("colours")
     async def buyable(self, interaction: discord.Interaction[Any], current: str) -> Choices:
         speak_to(interaction)
-        return await self.bot.service.call(self._suggest, interaction, "buy", current)
+        return await self.bot.service.read(self._suggest, interaction, "buy", current)
 
     @market_sell.autocomplete("colours")
     async def sellable(self, interaction: discord.Interaction[Any], current: str) -> Choices:
         speak_to(interaction)
-        return await self.bot.service.call(self._suggest, interaction, "sell", current)
+        return await self.bot.service.read(self._suggest, interaction, "sell", current)
 
     @discard.autocomplete("cubes")
     async def returnable(self, interaction: discord.Interaction[Any], current: str) -> Choices:
         speak_to(interaction)
-        return await self.bot.service.call(self._suggest, interaction, "discard", current)
+        return await self.bot.service.read(self._suggest, interaction, "discard", current)
 
 
 async def setup(bot: SmithfieldBot) -> None:

@@ -120,7 +120,7 @@ class FantasyBusiness(commands.Cog):
     ) -> None:
         """A read-only private command: answered ephemerally, wherever it was used."""
         service = self.bot.service
-        found = await service.call(
+        found = await service.read(
             service.seated_table, place_of(interaction), actor_of(interaction), KIND
         )
         if isinstance(found, str):
@@ -189,7 +189,7 @@ class FantasyBusiness(commands.Cog):
     ) -> list[app_commands.Choice[int]]:
         """The centre cards by number and name (specials face down)."""
         speak_to(interaction)
-        table = await self.bot.service.call(
+        table = await self.bot.service.read(
             self.bot.service.table, place_of(interaction).channel_id
         )
         if table is None or table.game.kind != KIND or table.state is None:
@@ -270,7 +270,7 @@ class FantasyBusiness(commands.Cog):
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         language = speak_to(interaction)
-        own = await self.bot.service.call(self._own, interaction)
+        own = await self.bot.service.read(self._own, interaction)
         choices = lookup.article_choices(current, language)
         if own is None or own[1].you is None or not own[1].you.price_ranges:
             return [_choice(name, key) for name, key in choices][:CHOICES]
@@ -305,7 +305,7 @@ class FantasyBusiness(commands.Cog):
         self, interaction: discord.Interaction[Any], game_id: int, arg: str
     ) -> None:
         speak_to(interaction)
-        found = await self.bot.service.call(self._seated_in, interaction, game_id)
+        found = await self.bot.service.read(self._seated_in, interaction, game_id)
         if isinstance(found, str):
             await deliver(interaction, Outcome.refusal(found), None)
             return
@@ -347,7 +347,7 @@ class FantasyBusiness(commands.Cog):
         """Each filled-in field is its own SetPrice action: valid ones are kept, the
         refused ones are reported per article, and the reply shows the sheet as it is now."""
         speak_to(interaction)
-        found = await self.bot.service.call(self._seated_in, interaction, game_id)
+        found = await self.bot.service.read(self._seated_in, interaction, game_id)
         if isinstance(found, str):
             await deliver(interaction, Outcome.refusal(found), None)
             return
@@ -392,7 +392,7 @@ class FantasyBusiness(commands.Cog):
                 reason = outcome.reply.content if outcome.reply else ""
                 problems.append(reason.removeprefix("❌ "))
         service = self.bot.service
-        now = await service.call(lambda: service.table_for(service.store.game(game_id)))
+        now = await service.read(lambda: service.table_for(service.store.game(game_id)))
         if problems and not done:
             merged.reply = Message(content=f"❌ {' '.join(problems)}")
         else:
@@ -438,7 +438,7 @@ class FantasyBusiness(commands.Cog):
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         speak_to(interaction)
-        return await self.bot.service.call(self._own_specials, interaction, current)
+        return await self.bot.service.read(self._own_specials, interaction, current)
 
     @play.autocomplete("article")
     async def play_article(
@@ -446,7 +446,7 @@ class FantasyBusiness(commands.Cog):
     ) -> list[app_commands.Choice[str]]:
         """The target's articles for Thief and Fire, your own for a Royal Warrant."""
         language = speak_to(interaction)
-        own = await self.bot.service.call(self._own, interaction)
+        own = await self.bot.service.read(self._own, interaction)
         choices = lookup.article_choices(current, language)
         if own is not None:
             table, view = own
@@ -493,7 +493,7 @@ class FantasyBusiness(commands.Cog):
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         language = speak_to(interaction)
-        own = await self.bot.service.call(self._own, interaction)
+        own = await self.bot.service.read(self._own, interaction)
         choices = lookup.article_choices(current, language)
         if own is not None and own[1].you is not None:
             mine = own[1].seats[own[1].you.seat].articles
@@ -510,7 +510,7 @@ class FantasyBusiness(commands.Cog):
     ) -> list[app_commands.Choice[str]]:
         """Only the caller's own specials: the list is shown to the caller alone."""
         speak_to(interaction)
-        return await self.bot.service.call(self._own_specials, interaction, current)
+        return await self.bot.service.read(self._own_specials, interaction, current)
 
     def _own_specials(
         self, interaction: discord.Interaction[Any], typed: str

@@ -39,7 +39,7 @@ class Robots(commands.Cog):
         """After a restart: every running game waiting on an AI the runner plays."""
         await self.bot.wait_until_ready()
         service = self.bot.service
-        for game_id in await service.call(service.games_waiting_on_robots):
+        for game_id in await service.read(service.games_waiting_on_robots):
             self.wake(game_id)
 
     def wake(self, game_id: int) -> None:

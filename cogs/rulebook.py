@@ -23,7 +23,7 @@ class Rulebook(commands.Cog):
 
     def _table(self, channel_id: int) -> rulebook.TableRules | None:
         """The lobby or running game where the command was used, if any (a store read: run
-        in a store thread)."""
+        in a reader thread)."""
         game = self.bot.service.store.open_game(channel_id)
         if game is None:
             return None
@@ -39,7 +39,7 @@ class Rulebook(commands.Cog):
     )
     async def rules(self, interaction: discord.Interaction[Any], topic: str | None = None) -> None:
         speak_to(interaction)
-        table = await self.bot.service.call(self._table, place_of(interaction).channel_id)
+        table = await self.bot.service.read(self._table, place_of(interaction).channel_id)
         texts = rulebook.topics(rulebook.rules_data(), table)
         title, text = texts[topic or rulebook.default_topic(table)]
         embed = discord.Embed(title=title, description=text, colour=COLOUR)

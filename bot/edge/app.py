@@ -11,6 +11,8 @@ from discord.ext import commands
 from bot.clock import Clock, system_clock
 from bot.edge.buttons import ButtonHandler, GameButton, ModalHandler, route_modal
 from bot.edge.failures import report_failure
+from bot.edge.lines import PublicLines
+from bot.edge.live import Coalescer
 from bot.edge.sync import sync_commands
 from bot.edge.translator import CommandTranslator
 from bot.render.presenters import PRESENTERS, Presenter
@@ -68,6 +70,10 @@ class SmithfieldBot(commands.AutoShardedBot):
         )
         self.settings = settings
         self.service = service
+        self.public_lines = PublicLines()
+        """Public messages per channel, batched (bot.edge.lines)."""
+        self.live_updates = Coalescer()
+        """Live messages, one update at a time, bursts coalesced (bot.edge.live)."""
         self.button_routes: dict[str, ButtonHandler] = {}
         self.modal_routes: dict[str, ModalHandler] = {}
         self.sync_result = ""

@@ -14,7 +14,8 @@ from typing import Any
 import discord
 
 from bot.edge.buttons import view_of
-from bot.edge.live import sync
+from bot.edge.lines import PublicLines
+from bot.edge.live import Coalescer
 from bot.i18n import ENGLISH, LANGUAGES, _, speaking
 from bot.limits import fit
 from bot.messages import Message, Outcome
@@ -44,6 +45,30 @@ async def _kwargs(message: Message) -> dict[str, Any]:
 
 async def send(channel: discord.abc.Messageable, message: Message) -> discord.Message:
     return await channel.send(**await _kwargs(message))
+
+
+def lines_of(client: discord.Client) -> PublicLines:
+    """The client's per-channel queues of public messages (bot.edge.lines)."""
+    found: PublicLines | None = getattr(client, "public_lines", None)
+    if found is None:
+        found = PublicLines()
+        setattr(client, "public_lines", found)  # noqa: B010  (a client without one)
+    return found
+
+
+def live_of(client: discord.Client) -> Coalescer:
+    """The client's live-message updates (bot.edge.live)."""
+    found: Coalescer | None = getattr(client, "live_updates", None)
+    if found is None:
+        found = Coalescer()
+        setattr(client, "live_updates", found)  # noqa: B010  (a client without one)
+    return found
+
+
+async def say_public(client: discord.Client, channel_id: int, message: Message) -> None:
+    """A public message in a game's channel, batched with the channel's other messages."""
+    channel = client.get_partial_messageable(channel_id)
+    await lines_of(client).say(channel, channel_id, message, send)
 
 
 async def deliver(
@@ -86,9 +111,9 @@ async def deliver(
         done = _("✅ Done — see {channel}.").format(channel=f"<#{game_channel_id}>")
         await answer(Message(content=done), ephemeral=True)
 
-    if channel is not None:
+    if channel is not None and game_channel_id is not None:
         for message in public:
-            await send(channel, message)
+            await say_public(client, game_channel_id, message)
     await _private_and_live(client, outcome, channel, game_channel_id)
 
 
@@ -96,7 +121,7 @@ async def announce(client: discord.Client, outcome: Outcome, channel_id: int) ->
     """Say an outcome nobody asked for (a deadline, a reminder) in the game's channel."""
     channel = client.get_partial_messageable(channel_id)
     for message in outcome.public:
-        await send(channel, message)
+        await say_public(client, channel_id, message)
     await _private_and_live(client, outcome, channel, channel_id)
 
 
@@ -112,7 +137,7 @@ async def _private_and_live(
     if service is None or channel_id is None:
         return
     for live in outcome.live:
-        if await sync(client, service, live, channel_id) or channel is None:
+        if await live_of(client).show(client, service, live, channel_id) or channel is None:
             continue
         refused = (live.game_id, live.user_id, live.step or "")
         if refused in service.dm_refused:
@@ -148,7 +173,7 @@ async def _channel_language(client: discord.Client, channel: discord.abc.Message
         return ENGLISH
     try:
         store = service.store
-        game = await service.call(store.open_game, channel_id) or await service.call(
+        game = await service.read(store.open_game, channel_id) or await service.read(
             store.last_finished_game, channel_id
         )
     except Exception:  # a note in the channel must not fail over its language

@@ -9,10 +9,19 @@ gets a new message at the bottom. The message ids live in the database
 it shows, so an update that arrives late can never overwrite a newer one. A table
 message that has scrolled far up (`REPOST_AFTER` messages since) is posted again at the
 bottom and its old copy stripped.
+
+Bursts: at most one update is under way per message, and states that arrive meanwhile
+replace one another (`show`), so a burst of moves costs one or two edits, not one per
+move — Discord allows about five edits in a channel per five seconds. An update also
+waits (a little) for the moves its channel has queued, and then shows the last of them.
+The command's own transaction already moved the message's row to the version drawn
+(`Live.shown`), so an edit needs nothing from the store; the version shown is kept here.
 """
 
 import asyncio
 import logging
+from collections import OrderedDict
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 import discord
@@ -30,6 +39,11 @@ REPOST_AFTER = 15
 CLOSED = ""
 """The step of a closed message: nothing is shown there any more."""
 MOVED = N_("⬇️ *This table moved to the bottom of the channel.*")
+HOLD_SECONDS = 1.0
+"""Longest an update waits for its channel's queued moves before showing what it has."""
+REMEMBERED = 4096
+"""Live messages whose shown version is kept in memory (the least recent are forgotten;
+their rows still guard against older pictures)."""
 
 
 class LiveStore(Protocol):
@@ -39,18 +53,100 @@ class LiveStore(Protocol):
 
     async def call(self, work: Any, *args: Any) -> Any: ...
 
+    async def read(self, work: Any, *args: Any) -> Any: ...
+
+    async def channel_quiet(self, channel_id: int, timeout: float) -> None: ...
+
     def live_lock(self, key: tuple[int, str, int]) -> asyncio.Lock: ...
 
     @property
     def store(self) -> Store: ...
 
 
+@dataclass
+class _Slot:
+    """One live message's updates: the newest state not yet shown, and what is shown."""
+
+    newest: tuple[Live, int] | None = None
+    busy: bool = False
+    shown_version: int = -1
+    shown_step: str | None = None
+
+
+class Coalescer:
+    """Each live message's updates, one at a time, the newest state replacing any that
+    waits (see the module docstring)."""
+
+    def __init__(self) -> None:
+        self._slots: OrderedDict[tuple[int, str, int], _Slot] = OrderedDict()
+
+    def _slot(self, key: tuple[int, str, int]) -> _Slot:
+        slot = self._slots.get(key)
+        if slot is None:
+            slot = self._slots[key] = _Slot()
+            while len(self._slots) > REMEMBERED:
+                oldest = next(iter(self._slots))
+                if self._slots[oldest].busy:
+                    break
+                del self._slots[oldest]
+        self._slots.move_to_end(key)
+        return slot
+
+    async def show(
+        self, client: discord.Client, service: LiveStore, live: Live, channel_id: int
+    ) -> bool:
+        """Bring a live message up to `live`, or leave that to the update under way (which
+        then shows `live` or a newer state). Returns False when a DM could not be
+        delivered (the caller tells the channel, without the content)."""
+        slot = self._slot((live.game_id, live.slot, live.user_id))
+        if slot.newest is not None:
+            waiting = slot.newest[0]
+            if waiting.version > live.version:
+                return True  # a newer state already waits
+            live = _after(waiting, live, slot.shown_step)
+        elif live.version < slot.shown_version:
+            return True  # a newer picture is already shown
+        slot.newest = (live, channel_id)
+        if slot.busy:
+            return True  # the update under way shows it next
+        slot.busy = True
+        delivered = True
+        try:
+            await service.channel_quiet(channel_id, HOLD_SECONDS)
+            await asyncio.sleep(0)  # the rest of the burst's answers arrive
+            while slot.newest is not None:
+                newest, where = slot.newest
+                slot.newest = None
+                if newest.version < slot.shown_version:
+                    continue
+                delivered = await sync(client, service, newest, where) and delivered
+                slot.shown_version, slot.shown_step = newest.version, newest.step
+        finally:
+            slot.busy = False
+        return delivered
+
+
+def _after(waiting: Live, newer: Live, shown_step: str | None) -> Live:
+    """`newer` replacing a state that waited: if the waiting one would have closed the
+    step shown, its closing note is the one that step gets."""
+    if shown_step is not None and waiting.step != shown_step:
+        return replace(newer, closing=waiting.closing)
+    return newer
+
+
 async def sync(client: discord.Client, service: LiveStore, live: Live, channel_id: int) -> bool:
-    """Bring one live message up to date. Returns False when a DM could not be delivered
-    (the caller tells the channel, without the content)."""
+    """Bring one live message up to date now. Returns False when a DM could not be
+    delivered (the caller tells the channel, without the content)."""
     key = (live.game_id, live.slot, live.user_id)
     async with service.live_lock(key):
-        row: LiveRow | None = await service.call(service.store.live_message, *key)
+        shown = live.shown
+        if (
+            shown is not None
+            and not _scrolled_up(service, live)
+            and await _edit_at(client, shown, live)
+        ):
+            return True
+        row: LiveRow | None = await service.read(service.store.live_message, *key)
         if row is not None and row.version > live.version:
             return True  # a newer picture is already shown
         same_step = row is not None and live.step is not None and row.step == live.step
@@ -68,7 +164,7 @@ async def sync(client: discord.Client, service: LiveStore, live: Live, channel_i
             return await _post(client, service, live, channel_id)
         if row is not None and row.step != CLOSED:
             await _strip(client, row, live.closing)
-        if live.step is None or live.message is None:
+        if live.closes:
             if row is not None:
                 closed = row.model_copy(update={"step": CLOSED, "version": live.version})
                 await _save(service, closed)
@@ -76,10 +172,18 @@ async def sync(client: discord.Client, service: LiveStore, live: Live, channel_i
         return await _post(client, service, live, channel_id)
 
 
+def _scrolled_up(service: LiveStore, live: Live) -> bool:
+    """A table message with `REPOST_AFTER` messages below it is posted again."""
+    if live.user_id != 0 or live.shown is None:
+        return False
+    channel_id, message_id = live.shown
+    return service.activity.count(channel_id, message_id) >= REPOST_AFTER
+
+
 async def _language(service: LiveStore, game_id: int) -> str:
     """The table's language (a table message speaks it)."""
     try:
-        game = await service.call(service.store.game, game_id)
+        game = await service.read(service.store.game, game_id)
     except Exception:  # a closing note must not fail over its language
         log.exception("Could not read the language of game %s", game_id)
         return ENGLISH
@@ -99,10 +203,11 @@ async def _target(client: discord.Client, live: Live, channel_id: int) -> discor
 
 
 async def _post(client: discord.Client, service: LiveStore, live: Live, channel_id: int) -> bool:
-    assert live.message is not None and live.step is not None
+    message = live.drawn()
+    assert message is not None and live.step is not None
     try:
         target = await _target(client, live, channel_id)
-        sent = await target.send(**_fields(live.message))
+        sent = await target.send(**_fields(message))
     except (discord.Forbidden, discord.NotFound) as error:
         if live.user_id == 0:
             raise
@@ -125,10 +230,16 @@ async def _post(client: discord.Client, service: LiveStore, live: Live, channel_
 
 async def _edit(client: discord.Client, row: LiveRow, live: Live) -> bool:
     """Edit in place; False when the message is gone (deleted by someone)."""
-    assert live.message is not None
-    message = client.get_partial_messageable(row.channel_id).get_partial_message(row.message_id)
+    return await _edit_at(client, (row.channel_id, row.message_id), live)
+
+
+async def _edit_at(client: discord.Client, where: tuple[int, int], live: Live) -> bool:
+    drawn = live.drawn()
+    assert drawn is not None
+    channel_id, message_id = where
+    message = client.get_partial_messageable(channel_id).get_partial_message(message_id)
     try:
-        await message.edit(**_fields(live.message, editing=True))
+        await message.edit(**_fields(drawn, editing=True))
     except discord.NotFound:
         return False
     return True
@@ -159,4 +270,4 @@ def _fields(message: Message, *, editing: bool = False) -> dict[str, Any]:
     return fields
 
 
-__all__ = ["CLOSED", "REPOST_AFTER", "TABLE", "Activity", "sync"]
+__all__ = ["CLOSED", "REPOST_AFTER", "TABLE", "Activity", "Coalescer", "sync"]

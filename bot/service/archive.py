@@ -155,7 +155,7 @@ async def choices(
 ) -> list[tuple[str, int]]:
     """Autocomplete: the recent games the viewer may see, newest first (`running`: the
     channel's running game first), as (label, game id)."""
-    return await service.call(spoken(_choices), service, viewer, typed, running)
+    return await service.read(spoken(_choices), service, viewer, typed, running)
 
 
 def _choices(
@@ -190,7 +190,7 @@ def _choices(
 
 
 async def show(service: GameService, viewer: Viewer, game_id: int) -> Outcome:
-    return await service.call(spoken(_show), service, viewer, game_id)
+    return await service.read(spoken(_show), service, viewer, game_id)
 
 
 def _show(service: GameService, viewer: Viewer, game_id: int) -> Outcome:
@@ -259,7 +259,7 @@ def _plain(table: Table, lines: list[str]) -> bytes:
 async def export_game(
     service: GameService, viewer: Viewer, game_id: int | None, now: datetime
 ) -> Outcome:
-    return await service.call(spoken(partial(_export, service, viewer, game_id, now)))
+    return await service.read(spoken(partial(_export, service, viewer, game_id, now)))
 
 
 def _default_game(service: GameService, viewer: Viewer) -> GameRow | str:

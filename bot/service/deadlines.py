@@ -211,7 +211,7 @@ class Tick:
 async def tick(service: GameService, now: datetime) -> Tick:
     """Send due reminders and apply defaults whose deadline passed, for every game."""
     done = Tick()
-    for game in await service.call(service.store.timed_games):
+    for game in await service.read(service.store.timed_games):
         try:
             if deadline_passed(game, now):
                 await _expire(service, game, now, done)
@@ -232,7 +232,7 @@ async def next_due(service: GameService, after: datetime) -> datetime | None:
     """When the scheduler must next look: the earliest deadline or reminder later than
     `after` (the last tick's time: what was due then has been tried, and a game whose
     handling failed is retried at the scheduler's slowest pace, not in a tight loop)."""
-    return earliest_due(await service.call(service.store.timed_games), after)
+    return earliest_due(await service.read(service.store.timed_games), after)
 
 
 def _remind(service: GameService, game_id: int, now: datetime) -> Outcome:
@@ -257,7 +257,7 @@ def _remind(service: GameService, game_id: int, now: datetime) -> Outcome:
 async def _expire(service: GameService, game: GameRow, now: datetime, done: Tick) -> None:
     """Apply the default action for every seat the expired step waits on (each default in
     its own transaction, so one seat's refusal cannot undo another's move)."""
-    first = await service.call(service.table_for, game)
+    first = await service.read(service.table_for, game)
     if robots.no_one_human(first):
         # A game of AIs alone: its "deadline" is the pace of its moves; the AI runner
         # plays the next one (a search must not run inside a transaction).

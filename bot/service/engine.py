@@ -1,14 +1,22 @@
-"""The engine under every command: a store thread, one transaction, one channel at a time.
+"""The engine under every command: one writer thread, one transaction, commands in order.
 
-A command's work is a plain function run in a store worker thread (so a slow or locked
-database never freezes the event loop) under the channel's lock (so one channel's moves
-keep their order), and it is one database transaction: every read a command bases its
-checks on, and every write it makes, commits together or not at all. A lost race runs the
-work again on fresh reads; a database that stays locked is a clear refusal. Parsed states
-are cached per (game, version) once committed, so hot games are not parsed again.
+A command's work is a plain function run in the store's one writer thread (so a slow or
+locked database never freezes the event loop) in the order commands arrived (so one
+channel's moves keep their order), and it is one database transaction: every read a command bases
+its checks on, and every write it makes, commits together or not at all. A lost race runs
+the work again on fresh reads; a database that stays locked is a clear refusal. Parsed
+states are cached per (game, version) once committed, so hot games are not parsed again.
+
+Why one writer: SQLite has one write lock per file, so several threads writing only
+queue for it (a burst spent most of its store time in `BEGIN IMMEDIATE`); one thread
+takes the lock without waiting, and PostgreSQL's row locks order one process's commands
+the same way. Reads that change nothing (status, the log, autocomplete, the tables, the
+records) run in a small pool of reader threads instead (`read`), so they never queue
+behind a burst of writes: WAL readers see the last commit without waiting for a writer.
 """
 
 import asyncio
+import contextlib
 import contextvars
 import logging
 import threading
@@ -20,15 +28,17 @@ from functools import partial
 from typing import Any, TypeVar
 
 from bot.clock import Clock, system_clock
-from bot.messages import Activity, Outcome
+from bot.messages import Activity, Live, Outcome
 from bot.render.generic import EventPresenter
 from bot.render.presenters import PRESENTERS, Presenter
 from bot.replay import Replayed, replay
 from bot.service.requests import BUSY, FULL, RACED, UNREACHABLE
+from bot.service.writer import MOST_IN_A_GROUP, Job, Writer
 from bot.store import (
     DatabaseBusy,
     DatabaseUnavailable,
     GameRow,
+    LiveRow,
     StorageFull,
     Store,
     VersionConflict,
@@ -41,7 +51,8 @@ T = TypeVar("T")
 log = logging.getLogger(__name__)
 
 STATE_CACHE_SIZE = 256
-STORE_THREADS = 4
+READER_THREADS = 3
+"""Threads for reads that change nothing; the writer is always one thread."""
 RACE_RETRIES = 3
 """How often a command whose transaction lost a race (a version conflict, a deadlock) is
 run again on fresh reads before the player is told to try again."""
@@ -49,8 +60,8 @@ SCHEDULING_COLUMNS = frozenset({"deadline", "reminded", "remind_hours", "paused_
 
 
 class Engine:
-    """The store thread, the per-channel locks, one transaction per command, the state
-    cache: what every command of the service runs on."""
+    """The writer and reader threads, one transaction per command, the state cache: what
+    every command of the service runs on."""
 
     def __init__(
         self,
@@ -66,7 +77,6 @@ class Engine:
         self.presenters = presenters
         self.clock = clock
         self.seed = seed
-        self._locks: dict[int, asyncio.Lock] = {}
         self._live_locks: dict[tuple[int, str, int], asyncio.Lock] = {}
         self.activity = Activity()
         """Messages seen in each channel since its table message (see bot.edge.live)."""
@@ -74,7 +84,12 @@ class Engine:
         """(game, user, step) whose DM could not be delivered: the channel was told once."""
         self._states: OrderedDict[int, tuple[int, Any, dict[str, Any]]] = OrderedDict()
         self._states_guard = threading.Lock()
-        self._executor = ThreadPoolExecutor(STORE_THREADS, thread_name_prefix="smithfield-store")
+        grouping = MOST_IN_A_GROUP if store.backend == "sqlite" else 1
+        self._writer = Writer(self.run_group, most=grouping)
+        self._busy: dict[int, int] = {}
+        """Commands of each channel handed to the writer and not answered yet."""
+        self._quiet: dict[int, asyncio.Event] = {}
+        self._readers = ThreadPoolExecutor(READER_THREADS, thread_name_prefix="smithfield-reader")
         self._committed = threading.local()
         self.on_deadlines_changed: Callable[[], None] | None = None
         """Called (on the event loop) after a command that may have moved a deadline."""
@@ -89,38 +104,145 @@ class Engine:
     def presenter(self, kind: str) -> Presenter:
         return self.presenters.get(kind) or EventPresenter()
 
-    def lock(self, channel_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(channel_id, asyncio.Lock())
-
     def live_lock(self, key: tuple[int, str, int]) -> asyncio.Lock:
         """One update at a time per kept-up-to-date message (see bot.edge.live)."""
         return self._live_locks.setdefault(key, asyncio.Lock())
 
     def close(self) -> None:
-        self._executor.shutdown(wait=True)
+        self._readers.shutdown(wait=True)
+        self._writer.close()
         self.store.close()
 
     async def call(self, work: Callable[..., T], *args: Any) -> T:
-        """Run `work` in a store thread: the event loop keeps serving other channels. The
-        work runs in a copy of the caller's context, so it speaks the caller's language."""
+        """Run `work` in the writer thread, alone: the event loop keeps serving other
+        channels. The work runs in a copy of the caller's context, so it speaks the
+        caller's language. Anything that may write goes here; `read` is for work that
+        cannot."""
+        result: T = await self._writer.submit(partial(work, *args), grouped=False)
+        return result
+
+    async def read(self, work: Callable[..., T], *args: Any) -> T:
+        """Run `work`, which must not write, in a reader thread: it does not queue behind
+        the writer's backlog, and sees what the last commit left."""
         loop = asyncio.get_running_loop()
         context = contextvars.copy_context()
-        return await loop.run_in_executor(self._executor, partial(context.run, work, *args))
+        return await loop.run_in_executor(self._readers, partial(context.run, work, *args))
+
+    async def channel_quiet(self, channel_id: int, timeout: float) -> None:
+        """Wait (at most `timeout` seconds) until no command of the channel is queued or
+        running: a live message waits for the burst it is part of, then shows its end."""
+        if channel_id not in self._busy:
+            return
+        quiet = self._quiet.setdefault(channel_id, asyncio.Event())
+        with contextlib.suppress(TimeoutError):  # a steady stream: show what there is now
+            await asyncio.wait_for(quiet.wait(), timeout)
+
+    def expected_wait(self) -> float:
+        """Seconds a command handed to the writer now is expected to wait before it runs:
+        the jobs ahead of it times the recent time per job (cogs defer an interaction at
+        once when this is long, instead of arming a timer per interaction)."""
+        return self._writer.expected_wait()
 
     async def command(self, channel_id: int, work: Callable[[], Outcome]) -> Outcome:
-        """A command's work: in a store thread, under the channel's lock, as one
-        transaction. Its first read of the game locks the game's row (`for_update`), so
-        a command in another process waits for this one instead of racing it; a race
-        lost all the same (a version conflict, a deadlock) runs the work again on fresh
-        reads, a few times. A database that stays locked or cannot be reached, or a race
-        lost every time, is a clear refusal and nothing changed."""
-        async with self.lock(channel_id):
-            outcome, moved = await self.call(self._transaction, work)
+        """A command's work: in the writer thread, in the order commands arrived (so one
+        channel's moves keep their order), as one transaction (shared with the commands
+        queued beside it, each in a savepoint of its own: see bot.service.writer). Its
+        first read of the game locks the game's row (`for_update`), so a command in
+        another process waits for this one instead of racing it; a race lost all the
+        same (a version conflict, a deadlock) runs the work again on fresh reads, a few
+        times. A database that stays locked or cannot be reached, or a race lost every
+        time, is a clear refusal and nothing of the command changed."""
+        self._busy[channel_id] = self._busy.get(channel_id, 0) + 1
+        try:
+            outcome, moved = await self._writer.submit(work, grouped=True)
+        finally:
+            self._busy[channel_id] -= 1
+            if not self._busy[channel_id]:
+                del self._busy[channel_id]
+                quiet = self._quiet.pop(channel_id, None)
+                if quiet is not None:
+                    quiet.set()
         if moved and self.on_deadlines_changed is not None:
             self.on_deadlines_changed()
         if outcome.accepted and outcome.ai_due is not None and self.on_ai_due is not None:
             self.on_ai_due(outcome.ai_due)
+        assert isinstance(outcome, Outcome)
         return outcome
+
+    def run_group(self, jobs: list[Job]) -> None:
+        """In the writer thread: each job's command, all in one transaction. A lone
+        command is its own transaction (retried whole on a lost race); several each get
+        a savepoint, so one that fails or loses a race is undone alone (a full disk or a
+        lost connection refuses the whole group: nothing of it is kept). States parsed or
+        made by the group are kept in memory only once the group has committed."""
+        if len(jobs) == 1:
+            job = jobs[0]
+            try:
+                job.result = self._transaction(job.run)
+            except BaseException as error:
+                job.error = error
+            return
+        committed = self._committed
+        fresh: dict[int, tuple[int, Any, dict[str, Any]]] = {}
+        committed.fresh = fresh
+        try:
+            with self.store.transaction():
+                for job in jobs:
+                    self._in_savepoint(job, fresh)
+        except (DatabaseBusy, VersionConflict, DatabaseUnavailable, StorageFull) as error:
+            refusal = UNREACHABLE if isinstance(error, DatabaseUnavailable) else BUSY
+            if isinstance(error, VersionConflict):
+                refusal = RACED
+            if isinstance(error, StorageFull):
+                log.error(
+                    "The database's storage is full; %d commands were refused: %s", len(jobs), error
+                )
+                refusal = FULL
+            for job in jobs:
+                job.error, job.result = None, (Outcome.refusal(refusal), False)
+            return
+        finally:
+            committed.fresh = None
+        for game_id, (version, state, memo) in fresh.items():
+            self._remember(game_id, version, state, memo)
+
+    def _in_savepoint(self, job: Job, fresh: dict[int, tuple[int, Any, dict[str, Any]]]) -> None:
+        """One command of a group, undone alone if it fails. A lost race runs it again;
+        a row lock held too long elsewhere refuses it; a lost connection fails the
+        whole group (raised)."""
+        committed = self._committed
+        for attempt in range(RACE_RETRIES + 1):
+            committed.states, committed.moved = [], False
+            before = dict(fresh)
+            try:
+                with self.store.savepoint():
+                    outcome = job.run()
+                    self._advance_lives(outcome)
+            except VersionConflict:
+                fresh.clear()
+                fresh.update(before)
+                if attempt == RACE_RETRIES:
+                    job.result = (Outcome.refusal(RACED), False)
+                    return
+                continue
+            except DatabaseBusy:
+                fresh.clear()
+                fresh.update(before)
+                job.result = (Outcome.refusal(BUSY), False)
+                return
+            except (DatabaseUnavailable, StorageFull):
+                raise  # SQLite may have rolled the whole group back: refuse all of it
+            except Exception as error:
+                fresh.clear()
+                fresh.update(before)
+                job.error = error
+                return
+            finally:
+                parsed, committed.states = committed.states, []
+            for table in parsed:
+                fresh[table.game.id] = (table.game.version, table.state, table.memo)
+            job.result = (outcome, bool(committed.moved))
+            return
 
     def _transaction(self, work: Callable[[], Outcome]) -> tuple[Outcome, bool]:
         for attempt in range(RACE_RETRIES + 1):
@@ -139,18 +261,35 @@ class Engine:
         raise AssertionError("unreachable")  # the loop always returns
 
     def _attempt(self, work: Callable[[], Outcome]) -> tuple[Outcome, bool]:
-        """Run `work` once in one transaction (all of it commits, or none of it)."""
+        """Run a command once in one transaction (all of it commits, or none of it)."""
         committed = self._committed
         committed.states, committed.moved = [], False
+        fresh: dict[int, tuple[int, Any, dict[str, Any]]] = {}
+        committed.fresh = fresh
         try:
             with self.store.transaction():
                 outcome = work()
+                self._advance_lives(outcome)
         finally:
-            parsed, committed.states = committed.states, []
+            parsed, committed.states, committed.fresh = committed.states, [], None
         # Only states that reached the database may be served from memory.
+        for game_id, (version, state, memo) in fresh.items():
+            self._remember(game_id, version, state, memo)
         for table in parsed:
             self._remember(table.game.id, table.game.version, table.state, table.memo)
         return outcome, bool(committed.moved)
+
+    def _advance_lives(self, outcome: Outcome) -> None:
+        """In the command's own transaction: each live message that only needs an edit
+        (it shows the same step) has its row moved to the new version, so the edge edits
+        it without asking the store anything (bot.edge.live keeps the version shown)."""
+        drawn: dict[tuple[int, int], list[Live]] = {}
+        for live in outcome.live:
+            if not live.closes:
+                drawn.setdefault((live.game_id, live.version), []).append(live)
+        for (game_id, version), lives in drawn.items():
+            keys = [(live.slot, live.user_id, live.step or "") for live in lives]
+            self.store.advance_live_messages(game_id, version, keys, partial(_shown, lives))
 
     def save(self, game: GameRow, *, now: datetime, **changes: Any) -> GameRow:
         """Write a new version of a game inside the current command; a change to what the
@@ -164,6 +303,15 @@ class Engine:
         public view): hot games stay parsed in memory."""
         if game.state is None:
             return None, {}
+        fresh: dict[int, tuple[int, Any, dict[str, Any]]] | None = getattr(
+            self._committed, "fresh", None
+        )
+        if fresh is not None:
+            # Inside a group: a version an earlier command of the group wrote is not
+            # committed yet, so it is kept for the group alone until the commit.
+            mine = fresh.get(game.id)
+            if mine is not None and mine[0] == game.version:
+                return mine[1], mine[2]
         with self._states_guard:
             cached = self._states.get(game.id)
             if cached is not None and cached[0] == game.version:
@@ -171,7 +319,10 @@ class Engine:
                 return cached[1], cached[2]
         state = self.games[game.kind].load_state(game.state)
         memo: dict[str, Any] = {}
-        self._remember(game.id, game.version, state, memo)
+        if fresh is not None:
+            fresh[game.id] = (game.version, state, memo)
+        else:
+            self._remember(game.id, game.version, state, memo)
         return state, memo
 
     def _remember(self, game_id: int, version: int, state: Any, memo: dict[str, Any]) -> None:
@@ -215,3 +366,10 @@ class Engine:
         rules = self.games[game.kind]
         seats = len(self.store.seats(game.id))
         return replay(rules, seats, game.options, game.seed, self.store.actions(game.id))
+
+
+def _shown(lives: list[Live], rows: list[LiveRow]) -> None:
+    """Where each live message already shows its step (None: the edge decides)."""
+    where = {(row.slot, row.user_id): (row.channel_id, row.message_id) for row in rows}
+    for live in lives:
+        live.shown = where.get((live.slot, live.user_id))

@@ -1,6 +1,6 @@
 """`GameService`: the one object the Discord edge, the scheduler and the tests hold.
 
-It is the engine (bot.service.engine: store thread, transactions, locks, state cache)
+It is the engine (bot.service.engine: writer and readers, transactions, state cache)
 with the service's concerns attached, each in a module of its own: the lobby, play, the
 read-only views and the AI runner. The methods below only pass a call on, so a reader
 finds every command's real work one step away, in the module named for it; the other

@@ -31,7 +31,6 @@ class Play:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
-        self._channels: dict[int, int] = {}
 
     def find_game(self, place: Place, actor: Actor, kind: str | None = None) -> GameRow | str:
         """The game a command means, or the reason there is none.
@@ -83,7 +82,7 @@ class Play:
         )
         if here is not NOT_HERE:
             return here
-        game = await self.engine.call(self.find_game, place, actor, kind)
+        game = await self.engine.read(self.find_game, place, actor, kind)
         if isinstance(game, str):
             return Outcome.refusal(game)
         return await self.act_in_game(game.id, actor, build, kind)
@@ -104,17 +103,34 @@ class Play:
     async def act_in_game(
         self, game_id: int, actor: Actor, build: ActionBuilder, kind: str | None = None
     ) -> Outcome:
-        """Apply an action to a known game (buttons and DMs name their game)."""
-        channel_id = self._channels.get(game_id)
-        if channel_id is None:
-            try:
-                channel_id = (await self.engine.call(self.engine.store.game, game_id)).channel_id
-            except KeyError:
-                return Outcome.refusal(_("That game no longer exists."))
-            self._channels[game_id] = channel_id  # a game never moves to another channel
+        """Apply an action to a known game (buttons and DMs name their game). What can be
+        refused on a read that cannot be out of date (a game that is gone or over, a
+        command for another game: both final) is refused without queuing for the writer;
+        everything else is checked again inside the command's transaction."""
+        try:
+            game = await self.engine.read(self.engine.store.game, game_id)
+        except KeyError:
+            return Outcome.refusal(_("That game no longer exists."))
+        final = self._final_refusal(game, kind)
+        if final is not None:
+            return final
         return await self.engine.command(
-            channel_id, partial(self._act_in_game, game_id, actor, build, kind)
+            game.channel_id, partial(self._act_in_game, game_id, actor, build, kind)
         )
+
+    def _final_refusal(self, game: GameRow, kind: str | None) -> Outcome | None:
+        """A refusal no later command can make wrong: a game's kind never changes, and a
+        finished or aborted game never runs again."""
+        if kind is not None and game.kind != kind:
+            here, wanted = self.engine.games[game.kind].title, self.engine.games[kind].title
+            return Outcome.refusal(
+                _("The game here is {here}; that command is for {wanted}.").format(
+                    here=here, wanted=wanted
+                )
+            )
+        if game.status in ("finished", "aborted"):
+            return Outcome.refusal(_("That game is over."))
+        return None
 
     def _act_in_game(
         self, game_id: int, actor: Actor, build: ActionBuilder, kind: str | None
@@ -124,13 +140,9 @@ class Play:
     def _act_on(
         self, game: GameRow, actor: Actor, build: ActionBuilder, kind: str | None
     ) -> Outcome:
-        if kind is not None and game.kind != kind:
-            here, wanted = self.engine.games[game.kind].title, self.engine.games[kind].title
-            return Outcome.refusal(
-                _("The game here is {here}; that command is for {wanted}.").format(
-                    here=here, wanted=wanted
-                )
-            )
+        final = self._final_refusal(game, kind)
+        if final is not None:
+            return final
         if game.status == "lobby":
             return Outcome.refusal(_("The game has not started yet."))
         if game.status != "active":
@@ -161,8 +173,8 @@ class Play:
         prefix: str = "",
         cause: str | None = None,
     ) -> Outcome:
-        """Apply one action, then any autopilot seats' defaults; the caller holds the
-        channel's lock and the transaction (see `command`). `cause`: why the bot makes
+        """Apply one action, then any autopilot seats' defaults; the caller runs in the
+        writer, inside the transaction (see `Engine.command`). `cause`: why the bot makes
         this move (`user_id` None), kept in the log for the records. A move that ends the
         game records its results in the same transaction (bot.records.results)."""
         rules, game, before = table.rules, table.game, table.state
@@ -247,8 +259,8 @@ class Play:
     def apply_as_bot(self, table: Table, seat: int, *, prefix: str, cause: str) -> Outcome:
         """Play a move for a seat (`cause`: "deadline" when its time ran out: the rules'
         default move; "autopilot" for a kicked or resigned seat: its AI's move, or the
-        runner's after this command if that AI searches); the caller holds the channel's
-        lock and the transaction."""
+        runner's after this command if that AI searches); the caller runs in the writer,
+        inside the transaction."""
         rules = table.rules
         level = robots.level_of(table, seat) if cause == results.AUTOPILOT else None
         if level is not None and robots.plays_later(table, seat):

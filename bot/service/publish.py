@@ -1,10 +1,14 @@
 """Saying a move: its one public message, the ➡️ line of whose turn it is, and the step's
 table message brought up to date (see bot.edge.live for how that message is kept)."""
 
+from collections.abc import Callable
+from functools import partial
+
 from bot.i18n import _
 from bot.messages import TABLE, Live, Message, Outcome
 from bot.render.charts import with_chart
 from bot.render.generic import LOBBY, lobby_embed
+from bot.render.presenters import Presenter
 from bot.service.engine import Engine
 from bot.table import Table
 from bot.timing import stamp
@@ -86,11 +90,20 @@ def table_message(engine: Engine, table: Table, closing: str = "") -> Live:
     presenter = engine.presenter(game.kind)
     step: str | None = None
     message: Message | None = None
+    draw: Callable[[], Message] | None = None
     with table.public_voice():
         if game.status == "lobby":
             step, message = LOBBY, Message(embeds=[lobby_embed(table)])
         elif game.status == "active" and table.state is not None:
             step = presenter.step(table)
-            message = None if step is None else presenter.live(table)
+            if step is not None:
+                # Drawn at delivery, for the state shown (a burst shows one of many).
+                draw = partial(_live, presenter, table)
         note = closing or _("✔️ Over; the game goes on below.")
-    return Live(game.id, TABLE, game.version, step, message, closing=note)
+    return Live(game.id, TABLE, game.version, step, message, closing=note, draw=draw)
+
+
+def _live(presenter: Presenter, table: Table) -> Message:
+    """The step's picture, in the table's language."""
+    with table.public_voice():
+        return presenter.live(table)

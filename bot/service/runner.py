@@ -36,7 +36,7 @@ class Runner:
         """One move of an AI seat the game waits on (None: none is due). The decision is
         made outside the transaction (a search in a worker process), then applied in
         one, if the game has not moved meanwhile."""
-        found = await self.engine.call(self._robot_question, game_id)
+        found = await self.engine.read(self._robot_question, game_id)
         if found is None:
             return None
         table, seat, level, history = found
@@ -62,7 +62,7 @@ class Runner:
                 log.exception("The strong AI failed for game %s; playing standard", game_id)
                 action = None
         if action is None:
-            action = await self.engine.call(robots.choose, table, table.state, seat, level, history)
+            action = await self.engine.read(robots.choose, table, table.state, seat, level, history)
         outcome = await self.engine.command(
             table.game.channel_id,
             partial(self._robot_move, game_id, seat, table.game.version, action),

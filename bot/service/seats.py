@@ -231,7 +231,7 @@ def _replace(
 
 
 async def my_games(service: GameService, actor: Actor, guild_id: int | None) -> Outcome:
-    return await service.call(_my_games, service, actor, guild_id)
+    return await service.read(_my_games, service, actor, guild_id)
 
 
 def _my_games(service: GameService, actor: Actor, guild_id: int | None) -> Outcome:

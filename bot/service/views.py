@@ -22,7 +22,7 @@ class Views:
         self.engine = engine
 
     async def status(self, place: Place, actor: Actor, share: bool = False) -> Outcome:
-        return await self.engine.call(self._status, place, actor, share)
+        return await self.engine.read(self._status, place, actor, share)
 
     def _status(self, place: Place, actor: Actor, share: bool) -> Outcome:
         store = self.engine.store
@@ -63,7 +63,7 @@ class Views:
         return shown
 
     async def log(self, place: Place, count: int) -> Outcome:
-        return await self.engine.call(self._log, place, count)
+        return await self.engine.read(self._log, place, count)
 
     def _log(self, place: Place, count: int) -> Outcome:
         store = self.engine.store

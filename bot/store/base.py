@@ -17,7 +17,7 @@ its own. Both backends give the same guarantees:
 - deadlines stored in the game row, so any process's scheduler can pick them up.
 """
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from datetime import datetime
 from typing import Any, Protocol
@@ -44,6 +44,11 @@ class Store(Protocol):
         """One atomic unit of work for the calling thread; nested calls join the outer one.
         Raises `DatabaseBusy` when the database's locks stay taken for longer than the busy
         timeout, `VersionConflict` when another transaction made this one impossible."""
+        ...
+
+    def savepoint(self) -> AbstractContextManager[None]:
+        """Inside a transaction, a part that an exception undoes alone (the rest of the
+        transaction goes on): one command of a group the writer commits together."""
         ...
 
     # -- schema ---------------------------------------------------------------------------
@@ -191,6 +196,20 @@ class Store(Protocol):
     def save_live_message(self, row: LiveRow) -> None:
         """Remember a live message; a row drawn from an older game version than the one
         stored is ignored (another process may have drawn a newer picture meanwhile)."""
+        ...
+
+    def advance_live_messages(
+        self,
+        game_id: int,
+        version: int,
+        shown: Sequence[tuple[str, int, str]],
+        then: Callable[[list[LiveRow]], None],
+    ) -> None:
+        """The last write of a command: each live message (slot, user, step) of the game
+        that shows that step and no newer version is moved to `version` (the edit that
+        follows only draws it); `then` gets those rows — the others (none yet, another
+        step, a newer version) are for the edge to decide about. PostgreSQL sends it with
+        the commit, so `then` runs once the transaction committed."""
         ...
 
     def forget_live_message(self, game_id: int, slot: str, user_id: int = 0) -> None: ...

@@ -1,8 +1,11 @@
 """PostgreSQL storage (psycopg 3 with a connection pool), for several bot processes.
 
 The queries are the shared ones (bot.store.sql); this module adds the connections,
-transactions and row locks. A transaction holds one pooled connection for its thread;
-a read outside a transaction borrows one for a single statement (autocommit). Commands
+transactions and row locks. A thread that runs transactions (the service's one writer)
+keeps one pooled connection for all of them, so it takes nothing from the pool per
+command and its statements stay prepared on the server (`prepare_threshold` 0: every
+statement is prepared at its first use, and later only its parameters travel); a read
+outside a transaction borrows a connection for a single statement (autocommit). Commands
 on one game are serialised across processes by `SELECT … FOR UPDATE` on the game row at
 the start of their transaction (the service's `for_update` reads), as the per-channel
 asyncio lock serialises them inside one process; the version check stays as a second
@@ -12,7 +15,7 @@ serialization failures are reported as `VersionConflict`, which the service retr
 """
 
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any
@@ -36,7 +39,8 @@ from bot.store.sql import SqlStore
 
 SCHEMES = ("postgresql", "postgres")
 POOL_SIZE = 8
-"""The service's store threads, the event loop's few direct reads, and a spare."""
+"""The writer's kept connection, the reader threads, the event loop's few direct reads,
+and spares."""
 CONNECT_SECONDS = 10.0
 SCHEMA_LOCK = 0x536D697468  # any fixed number: the advisory lock migrations take
 
@@ -88,9 +92,11 @@ class PostgresStore(SqlStore):
         self.url = url
         self.busy_seconds = busy_seconds
         self._local = threading.local()
+        self._kept: list[psycopg.Connection[dict[str, Any]]] = []
+        self._kept_guard = threading.Lock()
         self.pool: ConnectionPool[psycopg.Connection[dict[str, Any]]] = ConnectionPool(
             url,
-            kwargs={"autocommit": True, "row_factory": dict_row},
+            kwargs={"autocommit": True, "row_factory": dict_row, "prepare_threshold": 0},
             configure=self._configure,
             min_size=1,
             max_size=pool_size,
@@ -115,6 +121,10 @@ class PostgresStore(SqlStore):
         return shown_url(self.url)
 
     def close(self) -> None:
+        with self._kept_guard:
+            kept, self._kept = self._kept, []
+        for conn in kept:
+            conn.close()
         self.pool.close()
 
     # -- connections and transactions -----------------------------------------------------
@@ -132,23 +142,70 @@ class PostgresStore(SqlStore):
         except PoolTimeout as error:
             raise DatabaseUnavailable(str(error)) from error
 
+    def _kept_connection(self) -> psycopg.Connection[dict[str, Any]]:
+        """This thread's own connection for its transactions (taken from the pool once;
+        a broken one is given back, and the pool replaces it)."""
+        conn: psycopg.Connection[dict[str, Any]] | None = getattr(self._local, "kept", None)
+        if conn is not None and (conn.closed or conn.broken):
+            with self._kept_guard:
+                if conn in self._kept:
+                    self._kept.remove(conn)
+            self.pool.putconn(conn)
+            conn = None
+        if conn is None:
+            try:
+                conn = self.pool.getconn()
+            except PoolTimeout as error:
+                raise DatabaseUnavailable(str(error)) from error
+            with self._kept_guard:
+                self._kept.append(conn)
+            self._local.kept = conn
+        return conn
+
     @contextmanager
     def transaction(self) -> Iterator[None]:
-        """One transaction on one pooled connection (READ COMMITTED: each statement sees
-        what committed before it; rows read `for_update` cannot change until the end).
-        Nested calls join the outer transaction."""
+        """One transaction on this thread's connection (READ COMMITTED: each statement
+        sees what committed before it; rows read `for_update` cannot change until the
+        end). Nested calls join the outer transaction."""
         if getattr(self._local, "conn", None) is not None:
             yield
             return
-        with self._connection() as conn:
-            self._local.conn = conn
+        conn = self._kept_connection()
+        self._local.conn = conn
+        self._local.with_commit = []
+        self._forget_seats()
+        try:
+            transaction = conn.transaction()
+            transaction.__enter__()
             try:
-                with conn.transaction():
-                    yield
-            except psycopg.Error as error:
-                raise _translate(error) from error
-            finally:
-                self._local.conn = None
+                yield
+            except BaseException as error:
+                transaction.__exit__(type(error), error, error.__traceback__)
+                raise
+            ending: list[tuple[str, Sequence[Any], Callable[[list[dict[str, Any]]], None]]]
+            ending, self._local.with_commit = self._local.with_commit, []
+            if not ending:
+                transaction.__exit__(None, None, None)
+                return
+            # The command's last statements and the COMMIT in one round trip.
+            with conn.pipeline():
+                cursors = [conn.execute(_placeholders(sql), params) for sql, params, _ in ending]
+                transaction.__exit__(None, None, None)
+            for cursor, (_, _, then) in zip(cursors, ending, strict=True):
+                then(cursor.fetchall())
+        except psycopg.Error as error:
+            raise _translate(error) from error
+        finally:
+            self._local.conn = None
+            self._local.with_commit = []
+
+    def _with_commit(
+        self, sql: str, params: Sequence[Any], then: Callable[[list[dict[str, Any]]], None]
+    ) -> None:
+        if getattr(self._local, "conn", None) is None:
+            then(self._query(sql, params))
+            return
+        self._local.with_commit.append((sql, params, then))
 
     # -- what the shared queries need (bot.store.sql) -------------------------------------
 
@@ -156,7 +213,10 @@ class PostgresStore(SqlStore):
         with self._connection() as conn:
             try:
                 cursor = conn.execute(_placeholders(sql), params)
-                return cursor.fetchall() if cursor.description else []
+                # The result's status, not `description` (which builds a Column object
+                # per field on every call): rows came back or they did not.
+                result = cursor.pgresult
+                return cursor.fetchall() if result is not None and result.nfields else []
             except psycopg.Error as error:
                 raise _translate(error) from error
 
@@ -175,12 +235,16 @@ class PostgresStore(SqlStore):
             except psycopg.Error as error:
                 raise _translate(error) from error
 
-    def _lock(self, *, skip_locked: bool = False) -> str:
+    def _in_transaction(self) -> bool:
+        return getattr(self._local, "conn", None) is not None
+
+    def _lock(self, *, skip_locked: bool = False, of: str = "") -> str:
         if getattr(self._local, "conn", None) is None:
             # Outside a transaction a lock would end with the statement: a plain read
             # (e.g. a confirmation's preview), which never waits for a running command.
             return ""
-        return " FOR UPDATE SKIP LOCKED" if skip_locked else " FOR UPDATE"
+        clause = f" FOR UPDATE OF {of}" if of else " FOR UPDATE"
+        return f"{clause} SKIP LOCKED" if skip_locked else clause
 
     def _lock_schema(self) -> None:
         # Several processes starting at once must not run the same migration twice.

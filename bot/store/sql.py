@@ -10,8 +10,8 @@ are written with `?` placeholders; a backend may rewrite them (psycopg wants `%s
 import hashlib
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Iterator, Sequence
-from contextlib import AbstractContextManager
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager
 from datetime import datetime
 from typing import Any, ClassVar
 
@@ -30,6 +30,15 @@ from bot.store.rows import (
 from bot.store.schema import MIGRATIONS, for_dialect
 
 BOOKKEEPING = "schema_migrations"
+SEAT_FIELDS = (
+    "position",
+    "user_id",
+    "display_name",
+    "joined_at",
+    "autopilot",
+    "ai_level",
+    "locale",
+)
 
 
 def _value(value: Any) -> Any:
@@ -71,6 +80,41 @@ class SqlStore(ABC):
     @abstractmethod
     def transaction(self) -> AbstractContextManager[None]: ...
 
+    @contextmanager
+    def savepoint(self) -> Iterator[None]:
+        """A part of the current transaction an exception undoes alone (see `Store`)."""
+        self._execute("SAVEPOINT command")
+        try:
+            yield
+        except BaseException:
+            self._forget_seats()
+            self._execute("ROLLBACK TO SAVEPOINT command")
+            self._execute("RELEASE SAVEPOINT command")
+            raise
+        self._execute("RELEASE SAVEPOINT command")
+
+    def _in_transaction(self) -> bool:
+        """Whether this thread is inside `transaction()` (backends say how they know)."""
+        return False
+
+    def _kept_seats(self) -> dict[int, list[SeatRow]]:
+        """Seats read with their game inside this thread's transaction (see `seats`)."""
+        local = self.__dict__.get("_local")
+        kept: dict[int, list[SeatRow]] | None = getattr(local, "seats", None)
+        if kept is None:
+            kept = {}
+            if local is not None:
+                local.seats = kept
+        return kept
+
+    def _forget_seats(self, game_id: int | None = None) -> None:
+        """Seats written (or a transaction ended): read them from the database again."""
+        kept = self._kept_seats()
+        if game_id is None:
+            kept.clear()
+        else:
+            kept.pop(game_id, None)
+
     @abstractmethod
     def _query(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
         """Rows of one statement, as dicts keyed by column name."""
@@ -83,8 +127,9 @@ class SqlStore(ABC):
     def _execute_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None: ...
 
     @abstractmethod
-    def _lock(self, *, skip_locked: bool = False) -> str:
-        """The clause that makes a SELECT lock its rows for the transaction."""
+    def _lock(self, *, skip_locked: bool = False, of: str = "") -> str:
+        """The clause that makes a SELECT lock its rows for the transaction (`of`: only
+        the rows of that table alias, in a join)."""
 
     @abstractmethod
     def _table_names(self) -> list[str]:
@@ -199,19 +244,47 @@ class SqlStore(ABC):
         return self.game(int(rows[0]["id"]))
 
     def game(self, game_id: int, *, for_update: bool = False) -> GameRow:
-        lock = self._lock() if for_update else ""
-        row = self._one(f"SELECT * FROM games WHERE id = ?{lock}", (game_id,))
+        if for_update:
+            found = self._game_and_seats("g.id = ?", (game_id,))
+            if found is None:
+                raise KeyError(f"no game {game_id}")
+            return found
+        row = self._one("SELECT * FROM games WHERE id = ?", (game_id,))
         if row is None:
             raise KeyError(f"no game {game_id}")
         return game_row(row)
 
     def open_game(self, channel_id: int, *, for_update: bool = False) -> GameRow | None:
-        lock = self._lock() if for_update else ""
+        if for_update:
+            return self._game_and_seats(
+                "g.channel_id = ? AND g.status IN ('lobby', 'active')", (channel_id,)
+            )
         row = self._one(
-            "SELECT * FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')" + lock,
+            "SELECT * FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')",
             (channel_id,),
         )
         return None if row is None else game_row(row)
+
+    def _game_and_seats(self, where: str, params: Sequence[Any]) -> GameRow | None:
+        """A command's first read: the game row, locked (`for_update`), and its seats in
+        the same round trip. The seats are kept for the rest of the transaction, so the
+        `seats` read that follows needs no second one (a seat written forgets them)."""
+        columns = ", ".join(f"s.{name} AS seat_{name}" for name in SEAT_FIELDS)
+        rows = self._query(
+            f"SELECT g.*, {columns} FROM games g LEFT JOIN seats s ON s.game_id = g.id"
+            f" WHERE {where} ORDER BY s.position{self._lock(of='g')}",
+            params,
+        )
+        if not rows:
+            return None
+        game = game_row({key: value for key, value in rows[0].items() if key[:5] != "seat_"})
+        if self._in_transaction():
+            self._kept_seats()[game.id] = [
+                SeatRow(game_id=game.id, **{name: row[f"seat_{name}"] for name in SEAT_FIELDS})
+                for row in rows
+                if row["seat_position"] is not None
+            ]
+        return game
 
     def lease_game(self, game_id: int) -> GameRow | None:
         row = self._one(
@@ -286,6 +359,10 @@ class SqlStore(ABC):
     # -- seats ----------------------------------------------------------------------------
 
     def seats(self, game_id: int) -> list[SeatRow]:
+        if self._in_transaction():
+            kept = self._kept_seats().get(game_id)
+            if kept is not None:
+                return list(kept)
         rows = self._query("SELECT * FROM seats WHERE game_id = ? ORDER BY position", (game_id,))
         return [SeatRow(**row) for row in rows]
 
@@ -299,6 +376,7 @@ class SqlStore(ABC):
         locale: str = "",
     ) -> None:
         """Seat a player at the next position (`ai_level`: an AI's seat)."""
+        self._forget_seats(game_id)
         with self.transaction():
             self._execute(
                 "INSERT INTO seats (game_id, position, user_id, display_name, joined_at,"
@@ -309,6 +387,7 @@ class SqlStore(ABC):
 
     def remove_seat(self, game_id: int, user_id: int) -> None:
         """Remove a lobby seat and close the gap so positions stay 0..n-1."""
+        self._forget_seats(game_id)
         with self.transaction():
             row = self._one(
                 "SELECT position FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id)
@@ -331,6 +410,7 @@ class SqlStore(ABC):
         if not set(changes) <= self.SEAT_COLUMNS:
             unknown = sorted(set(changes) - self.SEAT_COLUMNS)
             raise KeyError(f"seats columns {unknown} cannot be updated")
+        self._forget_seats(game_id)
         assignments = ", ".join(f"{column} = ?" for column in changes)
         with self.transaction():
             self._execute(
@@ -525,6 +605,32 @@ class SqlStore(ABC):
                     row.version,
                 ),
             )
+
+    def advance_live_messages(
+        self,
+        game_id: int,
+        version: int,
+        shown: Sequence[tuple[str, int, str]],
+        then: Callable[[list[LiveRow]], None],
+    ) -> None:
+        if not shown:
+            then([])
+            return
+        each = " OR ".join(["(slot = ? AND user_id = ? AND step = ?)"] * len(shown))
+        self._with_commit(
+            f"UPDATE live_messages SET version = ? WHERE game_id = ? AND version <= ?"
+            f" AND ({each}) RETURNING *",
+            (version, game_id, version, *(part for key in shown for part in key)),
+            lambda rows: then([LiveRow(**row) for row in rows]),
+        )
+
+    def _with_commit(
+        self, sql: str, params: Sequence[Any], then: Callable[[list[dict[str, Any]]], None]
+    ) -> None:
+        """A statement a command ends with: `then` gets its rows. A backend may send it
+        together with the commit (PostgreSQL: one round trip for both), so `then` may run
+        only once the transaction committed, and not at all if it did not."""
+        then(self._query(sql, params))
 
     def forget_live_message(self, game_id: int, slot: str, user_id: int = 0) -> None:
         with self.transaction():

@@ -108,6 +108,7 @@ class SqliteStore(SqlStore):
         if conn.in_transaction:
             yield
             return
+        self._forget_seats()
         try:
             conn.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as error:
@@ -164,7 +165,10 @@ class SqliteStore(SqlStore):
                 raise refusal from error
             raise
 
-    def _lock(self, *, skip_locked: bool = False) -> str:
+    def _in_transaction(self) -> bool:
+        return self.conn.in_transaction
+
+    def _lock(self, *, skip_locked: bool = False, of: str = "") -> str:
         # BEGIN IMMEDIATE already holds the database's one write lock for the whole
         # transaction: no other process can change the row until it ends.
         return ""
