@@ -1,35 +1,28 @@
 """The queries both backends run: one copy of the store's SQL, so they cannot drift apart.
 
-`SqlStore` implements the `Store` interface (bot.store.base) on top of four primitives
-each backend provides: `transaction()`, `_query` (rows as dicts), `_execute` (the
-number of rows changed) and `_lock` (how a read locks a row: nothing on SQLite, whose
-transactions already hold the one write lock, `FOR UPDATE` on PostgreSQL). Statements
-are written with `?` placeholders; a backend may rewrite them (psycopg wants `%s`).
+`SqlStore` implements the `Store` interface (bot.store.base): games, seats and the action
+log here, the records (`sql_records.py`) and live messages and metadata (`sql_live.py`)
+beside it, all on the primitives and helpers of `sql_base.py`, which a backend fills in.
 """
 
-import hashlib
 import json
-from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import AbstractContextManager, contextmanager
+from collections.abc import Sequence
 from datetime import datetime
-from typing import Any, ClassVar
+from typing import Any
 
-from bot.store.errors import ChannelBusy, StoreUnusable, VersionConflict
+from bot.store.errors import ChannelBusy, VersionConflict
 from bot.store.rows import (
     ActionRow,
     GameRow,
-    LiveRow,
-    RatingRow,
-    ResultRow,
     SeatRow,
     Status,
     action_row,
     game_row,
 )
-from bot.store.schema import MIGRATIONS, for_dialect
+from bot.store.sql_base import SqlBase, db_value
+from bot.store.sql_live import LiveQueries
+from bot.store.sql_records import RecordQueries
 
-BOOKKEEPING = "schema_migrations"
 SEAT_FIELDS = (
     "position",
     "user_id",
@@ -41,168 +34,8 @@ SEAT_FIELDS = (
 )
 
 
-def _value(value: Any) -> Any:
-    """Booleans are stored as 0/1 on both backends (PostgreSQL will not cast them)."""
-    return int(value) if isinstance(value, bool) else value
-
-
-class SqlStore(ABC):
-    """The shared half of every backend (see the module docstring)."""
-
-    backend: ClassVar[str]
-    UPDATABLE: ClassVar[frozenset[str]] = frozenset(
-        {
-            "state",
-            "status",
-            "host_id",
-            "deadline",
-            "timer_hours",
-            "remind_hours",
-            "reminded",
-            "paused_at",
-            "started_at",
-            "autopilot_level",
-        }
-    )
-    SEAT_COLUMNS: ClassVar[frozenset[str]] = frozenset(
-        {"user_id", "display_name", "autopilot", "ai_level", "locale"}
-    )
-
-    # -- what a backend provides ----------------------------------------------------------
-
-    @property
-    @abstractmethod
-    def location(self) -> str: ...
-
-    @abstractmethod
-    def close(self) -> None: ...
-
-    @abstractmethod
-    def transaction(self) -> AbstractContextManager[None]: ...
-
-    @contextmanager
-    def savepoint(self) -> Iterator[None]:
-        """A part of the current transaction an exception undoes alone (see `Store`)."""
-        self._execute("SAVEPOINT command")
-        try:
-            yield
-        except BaseException:
-            self._forget_seats()
-            self._execute("ROLLBACK TO SAVEPOINT command")
-            self._execute("RELEASE SAVEPOINT command")
-            raise
-        self._execute("RELEASE SAVEPOINT command")
-
-    def _in_transaction(self) -> bool:
-        """Whether this thread is inside `transaction()` (backends say how they know)."""
-        return False
-
-    def _kept_seats(self) -> dict[int, list[SeatRow]]:
-        """Seats read with their game inside this thread's transaction (see `seats`)."""
-        local = self.__dict__.get("_local")
-        kept: dict[int, list[SeatRow]] | None = getattr(local, "seats", None)
-        if kept is None:
-            kept = {}
-            if local is not None:
-                local.seats = kept
-        return kept
-
-    def _forget_seats(self, game_id: int | None = None) -> None:
-        """Seats written (or a transaction ended): read them from the database again."""
-        kept = self._kept_seats()
-        if game_id is None:
-            kept.clear()
-        else:
-            kept.pop(game_id, None)
-
-    @abstractmethod
-    def _query(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
-        """Rows of one statement, as dicts keyed by column name."""
-
-    @abstractmethod
-    def _execute(self, sql: str, params: Sequence[Any] = ()) -> int:
-        """Run one statement; the number of rows it changed."""
-
-    @abstractmethod
-    def _execute_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None: ...
-
-    @abstractmethod
-    def _lock(self, *, skip_locked: bool = False, of: str = "") -> str:
-        """The clause that makes a SELECT lock its rows for the transaction (`of`: only
-        the rows of that table alias, in a join)."""
-
-    @abstractmethod
-    def _table_names(self) -> list[str]:
-        """Tables in the database, in the order they were created."""
-
-    @abstractmethod
-    def _lock_schema(self) -> None:
-        """Keep other processes out of the schema while this transaction migrates it."""
-
-    @abstractmethod
-    def _advisory_lock(self, key: int) -> None:
-        """Hold a lock named by `key` (a signed 64-bit number) until the transaction ends."""
-
-    @abstractmethod
-    def _parents(self, table: str) -> set[str]:
-        """The tables `table` refers to with foreign keys."""
-
-    @abstractmethod
-    def _primary_key(self, table: str) -> list[str]: ...
-
-    @abstractmethod
-    def _after_insert_rows(self, table: str) -> None:
-        """Move identity counters past ids inserted as they were."""
-
-    def _one(self, sql: str, params: Sequence[Any] = ()) -> dict[str, Any] | None:
-        rows = self._query(sql, params)
-        return rows[0] if rows else None
-
-    def _scalar(self, sql: str, params: Sequence[Any] = ()) -> Any:
-        row = self._one(sql, params)
-        return None if row is None else next(iter(row.values()))
-
-    # -- schema ---------------------------------------------------------------------------
-
-    def schema_version(self) -> int:
-        if BOOKKEEPING not in self._table_names():
-            return 0
-        return int(self._scalar(f"SELECT MAX(version) AS v FROM {BOOKKEEPING}") or 0)
-
-    def _refuse_newer(self, found: int) -> None:
-        known = max(MIGRATIONS)
-        if found > known:
-            raise StoreUnusable(
-                f"{self.location} was written by a newer Smithfield (schema {found}; this "
-                f"version knows up to {known}). Run the newer version, or restore a backup "
-                "made for this one."
-            )
-
-    def migrate(self) -> list[int]:
-        """Apply missing migrations; returns the numbers applied (empty on a re-run)."""
-        self._refuse_newer(self.schema_version())
-        applied: list[int] = []
-        with self.transaction():
-            self._lock_schema()
-            self._execute(
-                f"CREATE TABLE IF NOT EXISTS {BOOKKEEPING}"
-                " (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)"
-            )
-        for number in sorted(MIGRATIONS):
-            with self.transaction():
-                self._lock_schema()
-                found = self.schema_version()
-                self._refuse_newer(found)
-                if number <= found:
-                    continue
-                for statement in MIGRATIONS[number]:
-                    self._execute(for_dialect(statement, self.backend))
-                self._execute(
-                    f"INSERT INTO {BOOKKEEPING} (version, applied_at) VALUES (?, ?)",
-                    (number, datetime.now().astimezone().isoformat()),
-                )
-                applied.append(number)
-        return applied
+class SqlStore(RecordQueries, LiveQueries, SqlBase):
+    """The shared half of every backend: the `Store` interface in SQL."""
 
     # -- games ----------------------------------------------------------------------------
 
@@ -343,7 +176,7 @@ class SqlStore(ABC):
             if key == "options":
                 columns["options"] = json.dumps(value)
             elif key in self.UPDATABLE:
-                columns[key] = _value(value)
+                columns[key] = db_value(value)
             else:
                 raise KeyError(f"games.{key} cannot be updated")
         assignments = ", ".join(f"{column} = ?" for column in columns)
@@ -415,7 +248,7 @@ class SqlStore(ABC):
         with self.transaction():
             self._execute(
                 f"UPDATE seats SET {assignments} WHERE game_id = ? AND position = ?",
-                [*(_value(value) for value in changes.values()), game_id, position],
+                [*(db_value(value) for value in changes.values()), game_id, position],
             )
 
     # -- action log -----------------------------------------------------------------------
@@ -461,235 +294,3 @@ class SqlStore(ABC):
             return [action_row(row) for row in self._query(sql, (game_id, last))]
         sql = "SELECT * FROM actions WHERE game_id = ? ORDER BY seq"
         return [action_row(row) for row in self._query(sql, (game_id,))]
-
-    # -- records: past games, results and ratings -----------------------------------------
-
-    def past_games(
-        self,
-        limit: int,
-        *,
-        channel_id: int | None = None,
-        guild_id: int | None = None,
-        user_id: int | None = None,
-    ) -> list[GameRow]:
-        """Games that started and then finished or were aborted, newest first: in a
-        channel, in a server, or with `user_id` seated (any of them that are given)."""
-        where = ["games.status IN ('finished', 'aborted')", "games.state IS NOT NULL"]
-        params: list[Any] = []
-        if channel_id is not None:
-            where.append("games.channel_id = ?")
-            params.append(channel_id)
-        if guild_id is not None:
-            where.append("games.guild_id = ?")
-            params.append(guild_id)
-        if user_id is not None:
-            where.append(
-                "EXISTS (SELECT 1 FROM seats WHERE seats.game_id = games.id AND seats.user_id = ?)"
-            )
-            params.append(user_id)
-        sql = f"SELECT * FROM games WHERE {' AND '.join(where)} ORDER BY games.id DESC LIMIT ?"
-        return [game_row(row) for row in self._query(sql, [*params, limit])]
-
-    def unrecorded_games(self, limit: int) -> list[GameRow]:
-        """Finished games whose results are not recorded yet (finished before records).
-        Inside a transaction they are leased (`SKIP LOCKED`): another process recording
-        some at the same moment gets the others, so no game is recorded twice."""
-        sql = (
-            "SELECT * FROM games WHERE status = 'finished' AND recorded = 0 ORDER BY id LIMIT ?"
-            + self._lock(skip_locked=True)
-        )
-        return [game_row(row) for row in self._query(sql, (limit,))]
-
-    def record_results(self, game_id: int, rows: list[ResultRow]) -> None:
-        """A finished game's results, and the mark that they are recorded (bookkeeping,
-        not a new version of the game: its version and times stay as they ended)."""
-        with self.transaction():
-            for row in rows:
-                columns = row.model_dump()
-                names = ", ".join(columns)
-                marks = ", ".join("?" for _ in columns)
-                self._execute(
-                    f"INSERT INTO results ({names}) VALUES ({marks})",
-                    [_value(value) for value in columns.values()],
-                )
-            self._execute("UPDATE games SET recorded = 1 WHERE id = ?", (game_id,))
-
-    def results_of_games(self, game_ids: list[int]) -> list[ResultRow]:
-        if not game_ids:
-            return []
-        marks = ", ".join("?" for _ in game_ids)
-        sql = f"SELECT * FROM results WHERE game_id IN ({marks}) ORDER BY game_id, position"
-        return [ResultRow(**row) for row in self._query(sql, game_ids)]
-
-    def results_of_member(self, guild_id: int, user_id: int) -> list[ResultRow]:
-        sql = (
-            "SELECT * FROM results WHERE guild_id = ? AND user_id = ? ORDER BY finished_at, game_id"
-        )
-        return [ResultRow(**row) for row in self._query(sql, (guild_id, user_id))]
-
-    def results_in_order(self, guild_id: int, kind: str) -> list[ResultRow]:
-        """A server's results of one game, in the order ratings take them."""
-        sql = (
-            "SELECT * FROM results WHERE guild_id = ? AND kind = ?"
-            " ORDER BY finished_at, game_id, position"
-        )
-        return [ResultRow(**row) for row in self._query(sql, (guild_id, kind))]
-
-    def results_after(self, guild_id: int, kind: str, finished_at: str, game_id: int) -> bool:
-        """Whether some recorded game comes after (finished_at, game_id) in rating order."""
-        row = self._one(
-            "SELECT 1 AS found FROM results WHERE guild_id = ? AND kind = ? AND (finished_at > ?"
-            " OR (finished_at = ? AND game_id > ?)) LIMIT 1",
-            (guild_id, kind, finished_at, finished_at, game_id),
-        )
-        return row is not None
-
-    def lock_ratings(self, guild_id: int, kind: str) -> None:
-        """Until the transaction ends, no other process updates this server's ratings of
-        this game: ratings are read, then rewritten, and two games finishing at once in two
-        processes must not both start from the same ratings."""
-        name = f"smithfield ratings {guild_id} {kind}".encode()
-        self._advisory_lock(int.from_bytes(hashlib.sha256(name).digest()[:8], "big", signed=True))
-
-    def ratings(self, guild_id: int, kind: str) -> list[RatingRow]:
-        sql = "SELECT * FROM ratings WHERE guild_id = ? AND kind = ? ORDER BY user_id"
-        return [RatingRow(**row) for row in self._query(sql, (guild_id, kind))]
-
-    def save_ratings(self, rows: list[RatingRow]) -> None:
-        with self.transaction():
-            for row in rows:
-                self._execute(
-                    "INSERT INTO ratings (guild_id, kind, user_id, display_name, mu, sigma,"
-                    " games) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, kind, user_id)"
-                    " DO UPDATE SET display_name = excluded.display_name, mu = excluded.mu,"
-                    " sigma = excluded.sigma, games = excluded.games",
-                    (
-                        row.guild_id,
-                        row.kind,
-                        row.user_id,
-                        row.display_name,
-                        row.mu,
-                        row.sigma,
-                        row.games,
-                    ),
-                )
-
-    def clear_ratings(self, guild_id: int, kind: str) -> None:
-        with self.transaction():
-            self._execute("DELETE FROM ratings WHERE guild_id = ? AND kind = ?", (guild_id, kind))
-
-    # -- messages kept up to date ---------------------------------------------------------
-
-    def live_message(self, game_id: int, slot: str, user_id: int = 0) -> LiveRow | None:
-        row = self._one(
-            "SELECT * FROM live_messages WHERE game_id = ? AND slot = ? AND user_id = ?",
-            (game_id, slot, user_id),
-        )
-        return None if row is None else LiveRow(**row)
-
-    def save_live_message(self, row: LiveRow) -> None:
-        with self.transaction():
-            self._execute(
-                "INSERT INTO live_messages (game_id, slot, user_id, channel_id, message_id,"
-                " step, version) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, slot,"
-                " user_id) DO UPDATE SET channel_id = excluded.channel_id, message_id ="
-                " excluded.message_id, step = excluded.step, version = excluded.version"
-                " WHERE live_messages.version <= excluded.version",
-                (
-                    row.game_id,
-                    row.slot,
-                    row.user_id,
-                    row.channel_id,
-                    row.message_id,
-                    row.step,
-                    row.version,
-                ),
-            )
-
-    def advance_live_messages(
-        self,
-        game_id: int,
-        version: int,
-        shown: Sequence[tuple[str, int, str]],
-        then: Callable[[list[LiveRow]], None],
-    ) -> None:
-        if not shown:
-            then([])
-            return
-        each = " OR ".join(["(slot = ? AND user_id = ? AND step = ?)"] * len(shown))
-        self._with_commit(
-            f"UPDATE live_messages SET version = ? WHERE game_id = ? AND version <= ?"
-            f" AND ({each}) RETURNING *",
-            (version, game_id, version, *(part for key in shown for part in key)),
-            lambda rows: then([LiveRow(**row) for row in rows]),
-        )
-
-    def _with_commit(
-        self, sql: str, params: Sequence[Any], then: Callable[[list[dict[str, Any]]], None]
-    ) -> None:
-        """A statement a command ends with: `then` gets its rows. A backend may send it
-        together with the commit (PostgreSQL: one round trip for both), so `then` may run
-        only once the transaction committed, and not at all if it did not."""
-        then(self._query(sql, params))
-
-    def forget_live_message(self, game_id: int, slot: str, user_id: int = 0) -> None:
-        with self.transaction():
-            self._execute(
-                "DELETE FROM live_messages WHERE game_id = ? AND slot = ? AND user_id = ?",
-                (game_id, slot, user_id),
-            )
-
-    # -- bot metadata ---------------------------------------------------------------------
-
-    def meta(self, key: str) -> str | None:
-        value = self._scalar("SELECT value FROM bot_meta WHERE key = ?", (key,))
-        return None if value is None else str(value)
-
-    def set_meta(self, key: str, value: str) -> None:
-        with self.transaction():
-            self._execute(
-                "INSERT INTO bot_meta (key, value) VALUES (?, ?)"
-                " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                (key, value),
-            )
-
-    # -- operations -----------------------------------------------------------------------
-
-    def data_tables(self) -> list[str]:
-        tables = [name for name in self._table_names() if name != BOOKKEEPING]
-        ordered: list[str] = []
-        waiting = {name: self._parents(name) & set(tables) - {name} for name in tables}
-        while waiting:
-            ready = [name for name in tables if name in waiting and waiting[name] <= set(ordered)]
-            if not ready:  # a cycle of foreign keys: keep creation order for the rest
-                ready = [name for name in tables if name in waiting]
-            for name in ready:
-                ordered.append(name)
-                del waiting[name]
-        return ordered
-
-    def _known_table(self, table: str) -> str:
-        if table not in self.data_tables():
-            raise KeyError(f"no data table {table!r}")
-        return table
-
-    def rows(self, table: str) -> Iterator[dict[str, Any]]:
-        name = self._known_table(table)
-        order = ", ".join(self._primary_key(name)) or "1"
-        yield from self._query(f"SELECT * FROM {name} ORDER BY {order}")
-
-    def insert_rows(self, table: str, rows: Iterable[dict[str, Any]]) -> int:
-        name = self._known_table(table)
-        batch = list(rows)
-        if not batch:
-            return 0
-        columns = list(batch[0])
-        marks = ", ".join("?" for _ in columns)
-        sql = f"INSERT INTO {name} ({', '.join(columns)}) VALUES ({marks})"
-        with self.transaction():
-            self._execute_many(sql, [[_value(row[c]) for c in columns] for row in batch])
-            self._after_insert_rows(name)
-        return len(batch)
-
-    def count_rows(self, table: str) -> int:
-        return int(self._scalar(f"SELECT COUNT(*) AS n FROM {self._known_table(table)}"))

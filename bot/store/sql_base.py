@@ -1,0 +1,228 @@
+"""The half of the store's SQL every query group stands on: the backend's primitives,
+the helpers over them, the schema's migrations and the operator's table copying.
+
+`SqlBase` is what a backend (bot.store.sqlite, bot.store.postgres) fills in: four
+primitives — `transaction()`, `_query` (rows as dicts), `_execute` (the number of rows
+changed) and `_lock` (how a read locks a row: nothing on SQLite, whose transactions
+already hold the one write lock, `FOR UPDATE` on PostgreSQL). Statements are written with
+`?` placeholders; a backend may rewrite them (psycopg wants `%s`).
+"""
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager
+from datetime import datetime
+from typing import Any, ClassVar
+
+from bot.store.errors import StoreUnusable
+from bot.store.rows import (
+    SeatRow,
+)
+from bot.store.schema import MIGRATIONS, for_dialect
+
+BOOKKEEPING = "schema_migrations"
+
+
+def db_value(value: Any) -> Any:
+    """Booleans are stored as 0/1 on both backends (PostgreSQL will not cast them)."""
+    return int(value) if isinstance(value, bool) else value
+
+
+class SqlBase(ABC):
+    """What every query group stands on (see the module docstring)."""
+
+    backend: ClassVar[str]
+    UPDATABLE: ClassVar[frozenset[str]] = frozenset(
+        {
+            "state",
+            "status",
+            "host_id",
+            "deadline",
+            "timer_hours",
+            "remind_hours",
+            "reminded",
+            "paused_at",
+            "started_at",
+            "autopilot_level",
+        }
+    )
+    SEAT_COLUMNS: ClassVar[frozenset[str]] = frozenset(
+        {"user_id", "display_name", "autopilot", "ai_level", "locale"}
+    )
+
+    # -- what a backend provides ----------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def location(self) -> str: ...
+
+    @abstractmethod
+    def close(self) -> None: ...
+
+    @abstractmethod
+    def transaction(self) -> AbstractContextManager[None]: ...
+
+    @contextmanager
+    def savepoint(self) -> Iterator[None]:
+        """A part of the current transaction an exception undoes alone (see `Store`)."""
+        self._execute("SAVEPOINT command")
+        try:
+            yield
+        except BaseException:
+            self._forget_seats()
+            self._execute("ROLLBACK TO SAVEPOINT command")
+            self._execute("RELEASE SAVEPOINT command")
+            raise
+        self._execute("RELEASE SAVEPOINT command")
+
+    def _in_transaction(self) -> bool:
+        """Whether this thread is inside `transaction()` (backends say how they know)."""
+        return False
+
+    def _kept_seats(self) -> dict[int, list[SeatRow]]:
+        """Seats read with their game inside this thread's transaction (see `seats`)."""
+        local = self.__dict__.get("_local")
+        kept: dict[int, list[SeatRow]] | None = getattr(local, "seats", None)
+        if kept is None:
+            kept = {}
+            if local is not None:
+                local.seats = kept
+        return kept
+
+    def _forget_seats(self, game_id: int | None = None) -> None:
+        """Seats written (or a transaction ended): read them from the database again."""
+        kept = self._kept_seats()
+        if game_id is None:
+            kept.clear()
+        else:
+            kept.pop(game_id, None)
+
+    @abstractmethod
+    def _query(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
+        """Rows of one statement, as dicts keyed by column name."""
+
+    @abstractmethod
+    def _execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run one statement; the number of rows it changed."""
+
+    @abstractmethod
+    def _execute_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None: ...
+
+    @abstractmethod
+    def _lock(self, *, skip_locked: bool = False, of: str = "") -> str:
+        """The clause that makes a SELECT lock its rows for the transaction (`of`: only
+        the rows of that table alias, in a join)."""
+
+    @abstractmethod
+    def _table_names(self) -> list[str]:
+        """Tables in the database, in the order they were created."""
+
+    @abstractmethod
+    def _lock_schema(self) -> None:
+        """Keep other processes out of the schema while this transaction migrates it."""
+
+    @abstractmethod
+    def _advisory_lock(self, key: int) -> None:
+        """Hold a lock named by `key` (a signed 64-bit number) until the transaction ends."""
+
+    @abstractmethod
+    def _parents(self, table: str) -> set[str]:
+        """The tables `table` refers to with foreign keys."""
+
+    @abstractmethod
+    def _primary_key(self, table: str) -> list[str]: ...
+
+    @abstractmethod
+    def _after_insert_rows(self, table: str) -> None:
+        """Move identity counters past ids inserted as they were."""
+
+    def _one(self, sql: str, params: Sequence[Any] = ()) -> dict[str, Any] | None:
+        rows = self._query(sql, params)
+        return rows[0] if rows else None
+
+    def _scalar(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        row = self._one(sql, params)
+        return None if row is None else next(iter(row.values()))
+
+    # -- schema ---------------------------------------------------------------------------
+
+    def schema_version(self) -> int:
+        if BOOKKEEPING not in self._table_names():
+            return 0
+        return int(self._scalar(f"SELECT MAX(version) AS v FROM {BOOKKEEPING}") or 0)
+
+    def _refuse_newer(self, found: int) -> None:
+        known = max(MIGRATIONS)
+        if found > known:
+            raise StoreUnusable(
+                f"{self.location} was written by a newer Smithfield (schema {found}; this "
+                f"version knows up to {known}). Run the newer version, or restore a backup "
+                "made for this one."
+            )
+
+    def migrate(self) -> list[int]:
+        """Apply missing migrations; returns the numbers applied (empty on a re-run)."""
+        self._refuse_newer(self.schema_version())
+        applied: list[int] = []
+        with self.transaction():
+            self._lock_schema()
+            self._execute(
+                f"CREATE TABLE IF NOT EXISTS {BOOKKEEPING}"
+                " (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)"
+            )
+        for number in sorted(MIGRATIONS):
+            with self.transaction():
+                self._lock_schema()
+                found = self.schema_version()
+                self._refuse_newer(found)
+                if number <= found:
+                    continue
+                for statement in MIGRATIONS[number]:
+                    self._execute(for_dialect(statement, self.backend))
+                self._execute(
+                    f"INSERT INTO {BOOKKEEPING} (version, applied_at) VALUES (?, ?)",
+                    (number, datetime.now().astimezone().isoformat()),
+                )
+                applied.append(number)
+        return applied
+
+    # -- operations -----------------------------------------------------------------------
+
+    def data_tables(self) -> list[str]:
+        tables = [name for name in self._table_names() if name != BOOKKEEPING]
+        ordered: list[str] = []
+        waiting = {name: self._parents(name) & set(tables) - {name} for name in tables}
+        while waiting:
+            ready = [name for name in tables if name in waiting and waiting[name] <= set(ordered)]
+            if not ready:  # a cycle of foreign keys: keep creation order for the rest
+                ready = [name for name in tables if name in waiting]
+            for name in ready:
+                ordered.append(name)
+                del waiting[name]
+        return ordered
+
+    def _known_table(self, table: str) -> str:
+        if table not in self.data_tables():
+            raise KeyError(f"no data table {table!r}")
+        return table
+
+    def rows(self, table: str) -> Iterator[dict[str, Any]]:
+        name = self._known_table(table)
+        order = ", ".join(self._primary_key(name)) or "1"
+        yield from self._query(f"SELECT * FROM {name} ORDER BY {order}")
+
+    def insert_rows(self, table: str, rows: Iterable[dict[str, Any]]) -> int:
+        name = self._known_table(table)
+        batch = list(rows)
+        if not batch:
+            return 0
+        columns = list(batch[0])
+        marks = ", ".join("?" for _ in columns)
+        sql = f"INSERT INTO {name} ({', '.join(columns)}) VALUES ({marks})"
+        with self.transaction():
+            self._execute_many(sql, [[db_value(row[c]) for c in columns] for row in batch])
+            self._after_insert_rows(name)
+        return len(batch)
+
+    def count_rows(self, table: str) -> int:
+        return int(self._scalar(f"SELECT COUNT(*) AS n FROM {self._known_table(table)}"))

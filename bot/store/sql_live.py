@@ -1,0 +1,88 @@
+"""The SQL of what is kept beside the games: messages kept up to date, the bot's metadata."""
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from bot.store.rows import (
+    LiveRow,
+)
+from bot.store.sql_base import SqlBase
+
+
+class LiveQueries(SqlBase):
+    """Live messages (bot.edge.live) and the bot's own key-value metadata."""
+
+    # -- messages kept up to date ---------------------------------------------------------
+
+    def live_message(self, game_id: int, slot: str, user_id: int = 0) -> LiveRow | None:
+        row = self._one(
+            "SELECT * FROM live_messages WHERE game_id = ? AND slot = ? AND user_id = ?",
+            (game_id, slot, user_id),
+        )
+        return None if row is None else LiveRow(**row)
+
+    def save_live_message(self, row: LiveRow) -> None:
+        with self.transaction():
+            self._execute(
+                "INSERT INTO live_messages (game_id, slot, user_id, channel_id, message_id,"
+                " step, version) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, slot,"
+                " user_id) DO UPDATE SET channel_id = excluded.channel_id, message_id ="
+                " excluded.message_id, step = excluded.step, version = excluded.version"
+                " WHERE live_messages.version <= excluded.version",
+                (
+                    row.game_id,
+                    row.slot,
+                    row.user_id,
+                    row.channel_id,
+                    row.message_id,
+                    row.step,
+                    row.version,
+                ),
+            )
+
+    def advance_live_messages(
+        self,
+        game_id: int,
+        version: int,
+        shown: Sequence[tuple[str, int, str]],
+        then: Callable[[list[LiveRow]], None],
+    ) -> None:
+        if not shown:
+            then([])
+            return
+        each = " OR ".join(["(slot = ? AND user_id = ? AND step = ?)"] * len(shown))
+        self._with_commit(
+            f"UPDATE live_messages SET version = ? WHERE game_id = ? AND version <= ?"
+            f" AND ({each}) RETURNING *",
+            (version, game_id, version, *(part for key in shown for part in key)),
+            lambda rows: then([LiveRow(**row) for row in rows]),
+        )
+
+    def _with_commit(
+        self, sql: str, params: Sequence[Any], then: Callable[[list[dict[str, Any]]], None]
+    ) -> None:
+        """A statement a command ends with: `then` gets its rows. A backend may send it
+        together with the commit (PostgreSQL: one round trip for both), so `then` may run
+        only once the transaction committed, and not at all if it did not."""
+        then(self._query(sql, params))
+
+    def forget_live_message(self, game_id: int, slot: str, user_id: int = 0) -> None:
+        with self.transaction():
+            self._execute(
+                "DELETE FROM live_messages WHERE game_id = ? AND slot = ? AND user_id = ?",
+                (game_id, slot, user_id),
+            )
+
+    # -- bot metadata ---------------------------------------------------------------------
+
+    def meta(self, key: str) -> str | None:
+        value = self._scalar("SELECT value FROM bot_meta WHERE key = ?", (key,))
+        return None if value is None else str(value)
+
+    def set_meta(self, key: str, value: str) -> None:
+        with self.transaction():
+            self._execute(
+                "INSERT INTO bot_meta (key, value) VALUES (?, ?)"
+                " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                (key, value),
+            )
