@@ -84,8 +84,8 @@ def fagin_stalls(
             round_before = state.round
             state, _ = rules.apply(state, seat, action)
             if isinstance(action, Discard) and seat in stole:
-                if sum(state.cubes[seat].values()) <= stole.pop(seat):
-                    found.churn += 1
+                before = stole.pop(seat)
+                found.churn += sum(state.cubes[seat].values()) <= before
             if state.round != round_before:
                 stole = {}
             moves += 1
