@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ai import LEVELS, Budget, Level, decide, decision_seed
+from ai import LEVELS, Budget, Level, decide, decision_seed, reads_history, seat_view
 from bot.i18n import _
 
 __all__ = ["Level", "decision_seed"]
@@ -91,8 +91,8 @@ def name_for(taken: Sequence[str], level: str) -> str:
 
 
 def history_needed(kind: str) -> bool:
-    """Fagin's Gang hides nothing of the present: its AIs read no history."""
-    return kind == "fantasy-business"
+    """Whether the game's AIs read the public history (the AI layer says which)."""
+    return reads_history(kind)
 
 
 def choose(
@@ -109,7 +109,7 @@ def choose(
     rules' default move if an AI fails (logged). Pure apart from the log: the view is
     all the AI sees."""
     rules: GameRules = table.rules
-    view = rules.view(state, seat)
+    view = seat_view(rules.view(state, seat))
     seed = decision_seed(ai_seed(table), len(history), seat)
     budget = Budget(iterations=STRONG_PLAYOUTS, seconds=seconds) if seconds else None
     for tried in _fallbacks(level):

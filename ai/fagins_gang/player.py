@@ -16,6 +16,9 @@ from rules.fagins_gang import RULES
 from rules.fagins_gang.actions import Action
 from rules.fagins_gang.views import FaginView
 
+READS_HISTORY = False
+"""Nothing about the present is hidden, so the public history adds nothing."""
+
 
 def decide(
     level: Level,
