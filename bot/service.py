@@ -1030,7 +1030,7 @@ class GameService:
         if found is None:
             return None
         table, seat, level, history = found
-        seed = robots.decision_seed(robots.ai_seed(table), len(history), seat)
+        seed = robots.decision_seed(robots.ai_seed(table, seat), len(history), seat)
         view = table.rules.view(table.state, seat)
         action: Any = None
         if level == "strong":

@@ -196,3 +196,10 @@ MIGRATIONS[7] = [
     # own language is a game option.
     "ALTER TABLE seats ADD COLUMN locale TEXT NOT NULL DEFAULT ''",
 ]
+MIGRATIONS[8] = [
+    # AI seeds: the seed a seat's AI draws its own randomness from, drawn when the seat
+    # becomes an AI's (`/game addbot`, or a player put on autopilot) and kept, so a
+    # replay asks the AI the same question with the same seed. Never the game's seed:
+    # that one predicts the game's future. NULL for a seat no AI has played.
+    "ALTER TABLE seats ADD COLUMN ai_seed INTEGER",
+]

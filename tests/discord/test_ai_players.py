@@ -58,6 +58,11 @@ async def test_one_person_plays_fantasy_business_against_two_ais(settings: Setti
             "🤖 Nancy (standard)",
             "🤖 Dodger (standard)",
         ]
+        # Each AI seat's seed is drawn as it is seated and kept with it: its own, not
+        # the game's (which predicts the game's future).
+        seeds = [seat.ai_seed for seat in lobby.seats]
+        assert seeds[0] is None and None not in seeds[1:] and seeds[1] != seeds[2]
+        assert lobby.game.seed not in seeds
         public(await alice.slash(w.channel, "game start", first=alice))
         for _ in range(200):
             game = w.store.open_game(w.channel.id)
@@ -104,8 +109,12 @@ async def test_a_resigned_seat_is_played_by_an_ai_with_real_moves(settings: Sett
         public(await carol.slash(w.channel, "game join"))
         public(await alice.slash(w.channel, "game start", first=alice))
         await play(w, 0, greedy_action(state_of(w), 0))
+        assert game_table(w).seats[1].ai_seed is None
         text = await confirmed(bob, w.channel, "game resign")
         assert "standard AI plays" in text
+        seats = game_table(w).seats
+        assert seats[1].ai_seed not in (None, game_table(w).game.seed)
+        assert seats[0].ai_seed is None  # only the seat an AI took over
         assert "\n🤖 **bob** " in text or "**bob**" in text  # bob's seat moved at once
         while w.store.open_game(w.channel.id) is not None:
             state = state_of(w)
