@@ -12,12 +12,11 @@ an `Outcome` (messages by audience) for the cogs to deliver.
 import asyncio
 import contextvars
 import logging
-import multiprocessing
 import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import nullcontext
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -46,6 +45,7 @@ from bot.store import (
     Store,
     VersionConflict,
 )
+from bot.strong_worker import StrongWorker
 from bot.table import Table
 from bot.timing import UNTIMED_STEP_HOURS, deadline_changes, same_step, stamp, timer_line
 from rules.errors import RuleError
@@ -159,7 +159,7 @@ class GameService:
         """`strong`'s time budget per decision (the SMITHFIELD_AI_SECONDS setting)."""
         self.ai_pace = 5.0
         """Seconds between the moves of a game of AIs alone (SMITHFIELD_AI_PACE)."""
-        self._workers: ProcessPoolExecutor | None = None
+        self.strong_worker = StrongWorker()
 
     def presenter(self, kind: str) -> Presenter:
         return self.presenters.get(kind) or EventPresenter()
@@ -172,8 +172,7 @@ class GameService:
         return self._live_locks.setdefault(key, asyncio.Lock())
 
     def close(self) -> None:
-        if self._workers is not None:
-            self._workers.shutdown(wait=False, cancel_futures=True)
+        self.strong_worker.close()
         self._executor.shutdown(wait=True)
         self.store.close()
 
@@ -1033,24 +1032,10 @@ class GameService:
         seed = robots.decision_seed(robots.ai_seed(table, seat), len(history), seat)
         view = table.rules.view(table.state, seat)
         action: Any = None
-        if level == "strong":
-            try:
-                loop = asyncio.get_running_loop()
-                future = loop.run_in_executor(
-                    self._worker_pool(),
-                    robots.decide_in_worker,
-                    table.game.kind,
-                    level,
-                    view,
-                    history,
-                    seed,
-                    self.ai_seconds,
-                )
-                action = await asyncio.wait_for(future, timeout=self.ai_seconds * 5 + 10)
-                table.rules.apply(table.state, seat, action)
-            except Exception:
-                log.exception("The strong AI failed for game %s; playing standard", game_id)
-                action = None
+        if level == "strong":  # None when it failed or overran (logged): standard plays
+            args = (table, seat, view, history, seed, self.ai_seconds)
+            action = await self.strong_worker.decide(*args)
+            level = "standard"
         if action is None:
             action = await self.call(robots.choose, table, table.state, seat, level, history)
         outcome = await self.command(
@@ -1076,12 +1061,6 @@ class GameService:
         if self.robot_due(table) != seat:
             return Outcome()
         return self.apply(table, seat, None, lambda _t, _s: action, cause=results.AUTOPILOT)
-
-    def _worker_pool(self) -> ProcessPoolExecutor:
-        if self._workers is None:
-            spawn = multiprocessing.get_context("spawn")
-            self._workers = ProcessPoolExecutor(max_workers=1, mp_context=spawn)
-        return self._workers
 
     def games_waiting_on_robots(self) -> list[int]:
         """Running games whose next move is an AI seat's (the runner's work after a
