@@ -146,6 +146,9 @@ def main() -> int:
     for kind in ("fantasy-business", "fagins-gang"):
         tally = pairing(kind, "strong", "standard", 100, 3, FRESH + 2000)
         report(kind, "strong", "standard", tally, seeds_text(FRESH + 2000, 100))
+    for kind in ("fantasy-business", "fagins-gang"):  # the decision times at 6 players
+        tally = pairing(kind, "strong", "standard", 12, 6, FRESH + 5000)
+        report(kind, "strong", "standard", tally, seeds_text(FRESH + 5000, 12) + ", 6 players")
     for players in (3, 4):
         for base in (3000, FRESH + 3000):
             found = behaviour.fagin_stalls(["standard"] * players, 200, base)
