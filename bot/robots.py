@@ -109,8 +109,12 @@ def name_for(taken: Sequence[str], level: str) -> str:
 
 
 def history_needed(kind: str) -> bool:
-    """Whether the game's AIs read the public history (the AI layer says which)."""
-    return reads_history(kind)
+    """Whether the game's AIs read the public history (the AI layer says which; a game
+    no AI plays needs none)."""
+    try:
+        return reads_history(kind)
+    except ValueError:
+        return False
 
 
 def choose(
@@ -127,12 +131,13 @@ def choose(
     rules' default move if an AI fails (logged). Pure apart from the log: the view is
     all the AI sees."""
     rules: GameRules = table.rules
-    view = seat_view(rules.view(state, seat))
+    view = rules.view(state, seat)
     seed = decision_seed(ai_seed(table, seat), len(history), seat)
     budget = Budget(iterations=STRONG_PLAYOUTS, seconds=seconds) if seconds else None
     for tried in _fallbacks(level):
         try:
-            action = decide(table.game.kind, tried, view, history, seed, budget, clock)
+            mine = seat_view(view)  # a TypeError for a game no AI plays: the default move
+            action = decide(table.game.kind, tried, mine, history, seed, budget, clock)
             rules.apply(state, seat, action)  # an AI's move must be legal; try the next
             return action
         except Exception:
