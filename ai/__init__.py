@@ -7,8 +7,17 @@ fallbacks, logging) is the bot's business. See docs/ai.md.
 """
 
 from ai.budget import Budget
-from ai.decide import decide
+from ai.decide import SeatView, decide, reads_history, seat_view
 from ai.levels import LEVELS, Level
 from ai.seeds import decision_seed
 
-__all__ = ["LEVELS", "Budget", "Level", "decide", "decision_seed"]
+__all__ = [
+    "LEVELS",
+    "Budget",
+    "Level",
+    "SeatView",
+    "decide",
+    "decision_seed",
+    "reads_history",
+    "seat_view",
+]

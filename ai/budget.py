@@ -31,6 +31,14 @@ class Deadline:
         if self._clock is not None and budget.seconds is not None:
             self._end = self._clock() + budget.seconds
 
+    def fewer(self, cost: float) -> "Deadline":
+        """The same deadline for playouts that each cost `cost` ordinary ones: a budget
+        of N playouts buys N / cost of them (at least one); the clock is unchanged."""
+        scaled = Deadline.__new__(Deadline)
+        scaled.iterations = max(1, int(self.iterations / cost))
+        scaled._clock, scaled._end = self._clock, self._end
+        return scaled
+
     def over(self, done: int) -> bool:
         if done >= self.iterations:
             return True

@@ -288,7 +288,21 @@ def _fg_ending(board: Board, table: TableRules | None) -> str:
             "`round_limit` ({least}–{most}) ends the game after that many rounds"
         ).format(least=board.round_limit.min, most=board.round_limit.max)
     ending = f"{ending[0].upper()}{ending[1:]}"
-    return _("{ending} at this table.").format(ending=ending) if table is not None else ending + "."
+    ending = (
+        _("{ending} at this table.").format(ending=ending) if table is not None else ending + "."
+    )
+    return ending + " " + _dead_end(board)
+
+
+def _dead_end(board: Board) -> str:
+    """The [ed] rule that ends a game nobody can move on (`rules.fagins_gang.dead_end`),
+    with its number and its reason."""
+    return _(
+        "Rule {rule} [ed]: if at the end of a round nobody has an urchin on a track, the "
+        "cubes to enter or exchange, a cube a stall has room for, or the shillings for a "
+        "cube in a stall, the game can never move on again, so it ends there, scored as at "
+        "the round limit."
+    ).format(rule=board.dead_end_rule)
 
 
 def _fagins_gang(board: Board, table: TableRules | None) -> dict[str, str]:

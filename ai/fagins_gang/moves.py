@@ -27,6 +27,8 @@ from ai.fagins_gang.race import (
     Race,
     Standing,
     finish_cost,
+    off_track_cost,
+    on_track,
     printed,
     shillings_at,
     standing,
@@ -65,6 +67,18 @@ class Table:
         self.race = race or Race(state)
         self.me = standing(state, seat)
         self.others = {s: standing(state, s) for s in range(state.players) if s != seat}
+        self.stranded = not on_track(self.me.spots)
+
+    def distance(self, s: Standing) -> float:
+        """The race distance of one of the seat's own outcomes. A seat with no urchin on
+        the track (it can steal nothing) also counts the actions it spends getting one
+        back on, so entering, or buying or exchanging the cubes to enter with, is
+        progress; a seat on the track is not held back from sending its last urchin to
+        Fagin."""
+        found = self.race.distance(s)
+        if self.stranded and found > 0 and not on_track(s.spots):
+            found += off_track_cost(s)
+        return found
 
     def plan(self, s: Standing) -> list[tuple[str, int]]:
         """(colour, cubes it costs) of the cheapest locations left to finish at."""

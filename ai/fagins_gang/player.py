@@ -18,6 +18,9 @@ from rules.fagins_gang.views import FaginView
 from rules.fagins_gang.worlds import sample_world
 from rules.rng import Rng
 
+READS_HISTORY = False
+"""Nothing about the present is hidden, so the public history adds nothing."""
+
 
 def decide(
     level: Level,

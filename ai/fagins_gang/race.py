@@ -35,8 +35,12 @@ ENTER_STEP = 0.5
 """Actions an urchin still to enter costs (entries share a move action)."""
 JUNK = 0.3
 """What a stolen cube of a colour the seat does not need is worth, in needed cubes."""
-SELL = 0.7
-"""Share of a spare cube's wheel price it is counted at: selling takes a market turn."""
+SELL = 0.8
+"""Share of a spare cube's wheel price it is counted at (the wheel turns before the
+seat's next market visit)."""
+SALE_RATE = 12.0
+"""Shillings one market visit turns spare cubes into: selling is an action like any other,
+so a seat short of the Fagin fee sees every cube it sells bring it closer."""
 BUY = 0.6
 """Share of spare shillings that turns into needed cubes at the market."""
 STEAL_FLOOR = 1.5
@@ -45,6 +49,13 @@ SHILLING_FLOOR = 2.0
 """Shillings an action brings in at worst."""
 RISK = 1.0
 """Weight of the cubes a bump in the next patrol would cost."""
+OFF_TRACK = 0.0
+"""Extra actions a seat with no urchin on the track (it can steal nothing) spends getting
+one on when it holds the cubes to enter: none beyond the entry its plan already counts
+(a penalty here only made seats enter where they had no use for it)."""
+STRANDED = 2.0
+"""... when it cannot even afford an entry, but for an exchange (one action less) or a
+visit to the market: those actions are progress, not a loss of cubes or shillings."""
 NO_WAY = 99.0
 """Distance of a seat that can no longer reach the target (no locations left)."""
 
@@ -123,6 +134,7 @@ class Race:
     def __init__(self, state: FaginState) -> None:
         self.target = state.options.fagin_target
         self.prices = prices(state)
+        self.stalls = dict(state.stalls)
         self.bump_odds = {
             key: patrol_stops(c.level, c.facing) for key, c in state.constables.items()
         }
@@ -170,10 +182,12 @@ class Race:
         cube_short = 0
         needs = set()
         wanted_prices = 0
+        shorts: dict[str, int] = {}
         for _, _, _, colour, _, short in picked:
             if short:
                 cube_short += short
                 needs.add(colour)
+                shorts[colour] = short
                 wanted_prices += self.prices[colour]
         shilling_short = max(0, BOARD.fagin_price * left - s.shillings)
         spare_cubes = 0
@@ -183,20 +197,43 @@ class Race:
             if spare > 0:
                 spare_cubes += spare
                 spare_value += spare * self.prices[colour] * SELL
-        covered = min(float(shilling_short), spare_value)
-        shilling_gap = shilling_short - covered
+        # Shillings are a need of their own: spare cubes pay the fee only once sold at
+        # the market (a visit sells many), the rest must be stolen.
+        sold = min(float(shilling_short), spare_value)
+        shilling_gap = shilling_short - sold
         if spare_value > 0:
-            cube_short_left = cube_short - spare_cubes * (1 - covered / spare_value) / 3
+            cube_short_left = cube_short - spare_cubes * (1 - sold / spare_value) / 3
         else:
             cube_short_left = float(cube_short)
         spare_shillings = s.shillings - BOARD.fagin_price * left
         if cube_short_left > 0 and spare_shillings > 0 and needs:
-            cube_short_left -= BUY * spare_shillings * len(needs) / wanted_prices
+            # Shillings buy only what the stalls hold of the colours it needs.
+            in_stalls = sum(min(short, self.stalls[colour]) for colour, short in shorts.items())
+            bought = BUY * spare_shillings * len(needs) / wanted_prices
+            cube_short_left -= min(bought, float(in_stalls))
         steal, shill = rates(spots, needs)
         actions = FAGIN_STEP * left + ENTER_STEP * entries
         if cube_short_left > 0:
             actions += cube_short_left / max(STEAL_FLOOR, steal)
-        return actions + shilling_gap / max(SHILLING_FLOOR, shill)
+        return actions + sold / SALE_RATE + shilling_gap / max(SHILLING_FLOOR, shill)
+
+
+def on_track(spots: dict[str, Spot]) -> bool:
+    """Whether the seat has an urchin it can steal with (on a level, not at Fagin)."""
+    return any(spot != FAGIN for spot in spots.values())
+
+
+def off_track_cost(s: Standing) -> float:
+    """Actions a seat with no urchin on the track spends before it can steal again:
+    entering where it holds the cubes; exchanging three cubes for one first; or, short
+    of even that, buying at the market first (or it can never enter: no supply)."""
+    if s.supply <= 0:
+        return STRANDED
+    if any(key not in s.spots and s.cubes[colour] >= cost for key, colour, cost in LOCATIONS):
+        return OFF_TRACK
+    if sum(s.cubes.values()) >= BOARD.exchange_give:
+        return OFF_TRACK + 1
+    return STRANDED
 
 
 def rates(spots: dict[str, Spot], needs: set[str]) -> tuple[float, float]:

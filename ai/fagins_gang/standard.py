@@ -44,7 +44,7 @@ class Scorer:
         mine = option.mine
         if mine.at_fagin() >= race.target:
             return -1000.0
-        total = race.distance(mine)
+        total = self.table.distance(mine)
         for seat, rival in option.rivals.items():
             weight = RIVAL if seat == self.leader else RIVAL / 2
             total -= weight * (race.distance(rival) - self.before[seat])

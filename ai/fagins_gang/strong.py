@@ -4,10 +4,12 @@ Nothing present is hidden, so a determinization only draws the future: every sam
 state gets a generator seeded from the AI's seed (the constables' patrol, the wheel).
 Candidates are the `standard` player's best-scored options (its choice first; at the
 market, passing and the trades that bring the seat closer, so no search can trade back
-and forth for ever); every
-seat then plays `standard` until this seat's next action turn (a whole round: the others'
-actions, any market, the patrol, the wheel and the hand limit) or the end, and the
-position is scored by how much closer to winning the seat is than its closest rival.
+and forth for ever); every seat then plays `standard` for two rounds, until this seat's
+action turn after next (the others' actions, any market, the patrols, the wheel and the
+hand limit twice) or the end, and the position is scored by how much closer to winning
+the seat is than its closest rival. One round was too short to tell a plan from its
+first step (a market visit, an entry pay off a round later): strong won about half its
+games against `standard`; two rounds win about three in four.
 """
 
 import math
@@ -26,6 +28,11 @@ from rules.rng import Rng
 
 CANDIDATES = 6
 """How many of `standard`'s best options the search compares on an action turn."""
+ROUNDS = 2
+"""Rounds a playout plays before the position is scored."""
+PLAYOUT_COST = 1.5
+"""What a two-round playout costs in budget playouts (counted for one round each), so a
+decision at the bot's budget takes about as long as with one-round playouts."""
 SCALE = 2.0
 """A lead of this many actions over the closest rival scores about 0.73 (logistic)."""
 PLAYOUT_LIMIT = 400
@@ -65,12 +72,13 @@ def reward(state: FaginState, seat: int) -> float:
 
 
 def play_out(state: FaginState, seat: int) -> float:
-    """Everyone plays `standard` until the seat's next action turn; then score it."""
-    start_round = state.round
-    for _ in range(PLAYOUT_LIMIT):
+    """Everyone plays `standard` for `ROUNDS` rounds, to the seat's action turn; then
+    score it."""
+    last_round = state.round + ROUNDS - 1
+    for _ in range(PLAYOUT_LIMIT * ROUNDS):
         if state.phase == "over":
             break
-        if state.phase == "actions" and state.turn == seat and state.round > start_round:
+        if state.phase == "actions" and state.turn == seat and state.round > last_round:
             break
         actor = RULES.waiting_on(state)[0]
         state, _ = RULES.apply(state, actor, standard_action(Table(state, actor)))
@@ -88,4 +96,4 @@ def search(root: FaginState, seat: int, seed: int, deadline: Deadline) -> Action
         after, _ = RULES.apply(world, seat, action)
         return play_out(after, seat)
 
-    return sequential_halving(moves, sample, playout, deadline)
+    return sequential_halving(moves, sample, playout, deadline.fewer(PLAYOUT_COST))

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from itertools import combinations
 
 from ai.fagins_gang.moves import Option, Table
-from ai.fagins_gang.race import COLOURS, Standing
+from ai.fagins_gang.race import COLOURS, Standing, on_track
 from rules.fagins_gang.actions import Buy, Discard, MarketPass, Sell
 from rules.fagins_gang.board import BOARD
 
@@ -25,15 +25,17 @@ def trades(
     table: Table, mine: Standing, stalls: dict[str, int], pairs: bool, useful: bool = True
 ) -> Iterator[Option]:
     """Every single trade (and, for the token holder, every pair of one kind) open now;
-    with `useful`, only buying colours the seat is short of and selling spare ones (no
-    other trade can bring it closer to winning)."""
+    with `useful`, only buying colours the seat is short of (any colour while it has no
+    urchin on the track: one to enter with) and selling spare ones (no other trade can
+    bring it closer to winning)."""
     prices = table.race.prices
     buyable = [c for c in COLOURS if stalls[c] > 0 and prices[c] <= mine.shillings]
     sellable = [c for c in COLOURS if mine.cubes[c] > 0 and stalls[c] < BOARD.stall_size]
     if useful:
         plan = table.plan(mine)
         needs, spare = table.needs(mine, plan), table.spare(mine, plan)
-        buyable = [c for c in buyable if needs.get(c, 0) > 0]
+        if on_track(mine.spots):
+            buyable = [c for c in buyable if needs.get(c, 0) > 0]
         sellable = [c for c in sellable if spare[c] > 0]
     groups: list[tuple[bool, tuple[str, ...]]] = [(True, (c,)) for c in buyable]
     groups += [(False, (c,)) for c in sellable]
@@ -55,10 +57,9 @@ def trades(
 
 def best_trade(table: Table, mine: Standing, stalls: dict[str, int], pairs: bool) -> Option | None:
     """The trade that brings the seat closest to winning, if it gains enough."""
-    race = table.race
-    best, best_distance = None, race.distance(mine) - GAIN
+    best, best_distance = None, table.distance(mine) - GAIN
     for option in trades(table, mine, stalls, pairs):
-        distance = race.distance(option.mine)
+        distance = table.distance(option.mine)
         if distance < best_distance:
             best, best_distance = option, distance
     return best
@@ -101,7 +102,7 @@ def discard_action(table: Table, owed: int) -> Discard:
             if mine.cubes[colour] <= 0:
                 continue
             mine.cubes[colour] -= 1
-            distance = table.race.distance(mine)
+            distance = table.distance(mine)
             mine.cubes[colour] += 1
             if distance < best_distance:
                 best, best_distance = colour, distance

@@ -22,9 +22,10 @@ class Memo:
     the answer depends on, so a hit is always the answer a fresh computation would give."""
 
     def __init__(self) -> None:
-        self.beliefs: dict[tuple[int, str, int, bool], tuple[tuple[int, float], ...]] = {}
+        self.beliefs: dict[tuple[object, ...], tuple[tuple[int, float], ...]] = {}
         self.prices: dict[tuple[object, ...], int] = {}
         self.limits: dict[tuple[object, ...], int] = {}
+        self.conformity: dict[tuple[int, int, bool], float] = {}
 
 
 @dataclass(frozen=True)

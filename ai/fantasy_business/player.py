@@ -14,6 +14,10 @@ from rules.fantasy_business import RULES
 from rules.fantasy_business.actions import Action, Give
 from rules.fantasy_business.views import FantasyBusinessView
 
+READS_HISTORY = True
+"""Past reveals model each rival's prices; specials played face up since the last
+reshuffle tell which cards are still unseen (`knowledge`)."""
+
 
 def decide(
     level: Level,

@@ -80,10 +80,12 @@ def settle(state: GameState, record: Record) -> GameState:
     return state
 
 
-def play(state: GameState, record: Record, until: GameState) -> GameState:
-    """Every seat plays `standard` until the phase or turn of `until` is over."""
-    for _ in range(LIMIT):
-        if state.phase != until.phase or state.turn != until.turn:
+def play_to(state: GameState, record: Record, last_turn: int) -> GameState:
+    """Every seat plays `standard` until turn `last_turn` has been paid out, or the game
+    is over. In later turns than the record's, prices follow the record as it stands
+    (the playout adds no reveals to it: a rival keeps to the price it has settled on)."""
+    for _ in range(LIMIT * max(1, last_turn - state.turn + 1)):
+        if state.phase == "over" or state.turn > last_turn:
             break
         auction = state.auction
         if auction is not None and not auction.offer:

@@ -11,6 +11,7 @@ closed form, and the best one wins (the higher price on a tie).
 from collections.abc import Sequence
 from functools import cache
 
+from ai.fantasy_business.convention import focal, keeps_to_it
 from ai.fantasy_business.knowledge import Record
 from rules.fantasy_business import deck
 from rules.fantasy_business.pricing import price_range
@@ -32,12 +33,24 @@ def even(low: int, high: int) -> Belief:
 
 
 def belief(state: GameState, record: Record, rival: int, article: str) -> Belief:
-    """How likely each price is for `rival`'s `article` this turn, from its history."""
-    key = (rival, article, state.turn, state.options.low_prices)
+    """How likely each price is for `rival`'s `article` this turn: the focal price the
+    owners settle on (`convention`) as often as the rival keeps to it, else a price
+    from its own history."""
+    owners = tuple(s for s in state.seats() if state.articles[s].get(article, 0) > 0)
+    key = (rival, article, state.turn, state.options.low_prices, owners)
     found = record.memo.beliefs.get(key)
     if found is None:
-        found = record.memo.beliefs[key] = _belief(state, record, rival, article)
+        found = record.memo.beliefs[key] = _with_focal(state, record, rival, article)
     return found
+
+
+def _with_focal(state: GameState, record: Record, rival: int, article: str) -> Belief:
+    keeps = keeps_to_it(state, record, rival)
+    settled = focal(state, record.sheets, article)
+    return tuple(
+        (price, (1 - keeps) * chance + (keeps if price == settled else 0.0))
+        for price, chance in _belief(state, record, rival, article)
+    )
 
 
 def _belief(state: GameState, record: Record, rival: int, article: str) -> Belief:
@@ -111,7 +124,8 @@ def rival_beliefs(state: GameState, record: Record, seat: int, article: str) -> 
 
 
 def choose_price(state: GameState, record: Record, seat: int, article: str) -> int:
-    """The standard price: the best reply to what the rivals revealed before."""
+    """The standard price: the best reply to what the rivals are likely to ask now,
+    given the price the owners have settled on and their own histories."""
     played = state.played
     key = (
         seat,
@@ -123,6 +137,10 @@ def choose_price(state: GameState, record: Record, seat: int, article: str) -> i
         state.options,
     )
     found = record.memo.prices.get(key)
+    if found is None and article in played.embargoes:
+        # Nobody is paid for it this turn: keep to the settled price, so the price
+        # does not jump to the top and back for nothing.
+        found = record.memo.prices[key] = focal(state, record.sheets, article)
     if found is None:
         rivals = rival_beliefs(state, record, seat, article)
         found = record.memo.prices[key] = best_price(state, seat, article, rivals)

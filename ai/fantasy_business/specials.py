@@ -32,13 +32,16 @@ def held_kinds(state: GameState, seat: int) -> list[str]:
     return [kind for kind in deck.specials() if kind in kinds]
 
 
-def this_turn_income(state: GameState, record: Record, seat: int, article: str) -> float:
-    """What the seat expects to be paid for the article this turn."""
+def this_turn_income(state: GameState, record: Record, seat: int, article: str, me: int) -> float:
+    """What `me` expects `seat` to be paid for the article this turn. Only `me`'s own
+    sheet is read: another seat's price, submitted or not, is a secret until the reveal
+    (on a real state it would be there to read), so it is predicted like any rival's."""
     count = state.articles[seat].get(article, 0)
     if not count:
         return 0.0
     rivals = rival_beliefs(state, record, seat, article)
-    price = state.sheets[seat].prices.get(article) or best_price(state, seat, article, rivals)
+    own = state.sheets[seat].prices.get(article) if seat == me else None
+    price = own or best_price(state, seat, article, rivals)
     d = deck.data()
     pay = expected_pay(price, rivals, d.lowest_price_bonus, state.options.sole_lowest_bonus)
     return count * pay
@@ -88,7 +91,7 @@ def _income_plays(
 ) -> Iterator[tuple[float, PlaySpecial]]:
     state, seat = outlook.state, outlook.seat
     incomes = {
-        article: [this_turn_income(state, record, s, article) for s in state.seats()]
+        article: [this_turn_income(state, record, s, article, seat) for s in state.seats()]
         for article in deck.articles()
         if any(held.get(article) for held in state.articles)
     }

@@ -5,9 +5,8 @@ one (the playout then follows `standard`'s limit); as First Buyer, every centre 
 with and without an opening price at its minimum; in phase 2, the specials worth most
 and going on without one, then every price in the range. Each determinization deals the
 unseen cards anew and samples the rivals' prices (`rivals`); every seat then plays
-`standard` to the end of the phase the decision is in (the auctions, or the pricing up
-to the income), and the position is scored by the seat's lead in worth (`economy`, which
-already counts this turn's income for cards bought) or, at the end, by the result.
+`standard` to the income of the turn after next (`TURNS_AHEAD`), and the position is
+scored by the seat's lead in worth (`economy`) or, at the end, by the result.
 """
 
 import math
@@ -35,6 +34,12 @@ SCALE_SHARE = 0.2
 large."""
 SPECIALS = 4
 """How many of the best special plays are searched."""
+TURNS_AHEAD = 2
+"""Turns a playout plays past the one the decision is in, to the income of the turn
+after next. Stopping at the end of the decision's phase left the position to the worth
+estimate too soon: strong won about 0.64 of its games against `standard`; one turn
+further 0.74, two turns 0.8 (100 and 40 games on fresh seeds), still deciding in a
+fraction of a second."""
 RESULT = 0.75
 """At the end of the game a win counts this much of the score, the final lead the rest."""
 
@@ -123,6 +128,6 @@ def search(
 
     def play(world: GameState, action: Action) -> float:
         after, _ = apply(world, seat, action)
-        return reward(playout.play(after, record, root), seat)
+        return reward(playout.play_to(after, record, root.turn + TURNS_AHEAD), seat)
 
     return sequential_halving(moves, sample, play, deadline)

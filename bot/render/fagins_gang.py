@@ -54,7 +54,7 @@ from rules.fagins_gang.actions import (
     format_move,
     format_steal,
 )
-from rules.fagins_gang.ending import fagin_reason, round_limit_reason
+from rules.fagins_gang.ending import dead_end_reason, fagin_reason, round_limit_reason
 from rules.fagins_gang.plan_words import in_language
 
 BOARD_FILE = "fagins-gang-board.png"
@@ -226,6 +226,18 @@ class FaginsGangPresenter(EventPresenter):
             tied = sum(1 for s in seats if s.at_fagin == top) > 1
             sentence = round_limit_reason(
                 view.round_limit or 0,
+                leaders,
+                seats[leaders[0]].at_fagin,
+                seats[leaders[0]].worth if tied else None,
+            )
+        elif view.winners and view.result.startswith("Nobody can move the game on"):
+            leaders = view.winners
+            seats = view.seats
+            top = max(s.at_fagin for s in seats)
+            tied = sum(1 for s in seats if s.at_fagin == top) > 1
+            sentence = dead_end_reason(
+                BOARD.dead_end_rule,
+                view.round,
                 leaders,
                 seats[leaders[0]].at_fagin,
                 seats[leaders[0]].worth if tied else None,

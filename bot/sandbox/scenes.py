@@ -9,7 +9,7 @@ from typing import Any
 
 import discord
 
-from ai import decide, decision_seed
+from ai import decide, decision_seed, seat_view
 from bot.render.coach.typed import read_back, typed
 from bot.sandbox.world import Sandbox
 from bot.service import robots
@@ -133,7 +133,7 @@ async def played_by_the_standard_ai(sandbox: Sandbox) -> None:
         seat = table.rules.waiting_on(table.state)[0]
         history = service.replayed(table.game).public_history()
         known = history if robots.history_needed(kind) else []
-        view = table.rules.view(table.state, seat)
+        view = seat_view(table.rules.view(table.state, seat))
         action = decide(kind, "standard", view, known, decision_seed(7, len(history), seat))
         path, options = read_back(typed(table, action))
         values: dict[str, Any] = {}

@@ -83,7 +83,8 @@ def _add_bot(service: GameService, place: Place, actor: Actor, level: str) -> Ou
         name = robots.name_for(table.names, level_word(level))
         line = _(SEATED[level]).format(who=actor.display_name, name=name)
     now = service.clock()
-    service.store.add_seat(game.id, stand_in, name, now, ai_level=level)
+    seed = robots.new_ai_seed(service.seed, game.id, "seat", stand_in)
+    service.store.add_seat(game.id, stand_in, name, now, ai_level=level, ai_seed=seed)
     game = service.save(game, now=now)
     return service.publish(service.table_for(game), Outcome(lines=[line]))
 

@@ -125,7 +125,7 @@ def _question(service: GameService, place: Place, actor: Actor) -> Question | st
             history = service.replayed(game).public_history()
         except RuleError:  # a position set up by hand: its log does not lead to it
             log.warning("Game %s's log does not replay; hinting without its history", game.id)
-    seed = robots.decision_seed(robots.ai_seed(table), len(history), seat)
+    seed = robots.decision_seed(robots.ai_seed(table, seat), len(history), seat)
     return Question(table, seat, rules.view(table.state, seat), history, seed)
 
 

@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ai import LEVELS, Budget, Level, decide, decision_seed
+from ai import LEVELS, Budget, Level, decide, decision_seed, reads_history, seat_view
 from bot.i18n import _
 
 __all__ = ["Level", "decision_seed"]
@@ -68,18 +68,36 @@ def plays_later(table: Table, seat: int) -> bool:
     return level is not None and (level not in INLINE or no_one_human(table))
 
 
-def new_ai_seed(table_seed: int | None) -> int:
-    """The seed kept for a game's AIs: drawn at random, or (when games are seeded, as in
-    tests) derived from that seed, so a seeded game's AIs play the same moves."""
+def new_ai_seed(table_seed: int | None, *labels: object) -> int:
+    """A seed for an AI: drawn at random, or (when the bot's games are seeded, as in
+    tests) derived from that seed and `labels` (e.g. the game and the seat), so a seeded
+    table's AIs play the same moves. Never the game's own seed, which predicts its future."""
     if table_seed is None:
         return secrets.randbits(48)
-    digest = hashlib.blake2b(f"ai:{table_seed}".encode(), digest_size=6).digest()
+    text = ":".join(["ai", str(table_seed), *(str(label) for label in labels)])
+    digest = hashlib.blake2b(text.encode(), digest_size=6).digest()
     return int.from_bytes(digest, "big")
 
 
-def ai_seed(table: Table) -> int:
+def seat_ai_seed(table: Table, seat: int, table_seed: int | None) -> int:
+    """The seed for a seat an AI is taking over: the one it already has (a seat back on
+    autopilot keeps it), else a new one to store with the seat."""
+    kept = table.seats[seat].ai_seed
+    if kept is not None:
+        return kept
+    return new_ai_seed(table_seed, table.game.id, "seat", seat)
+
+
+def ai_seed(table: Table, seat: int) -> int:
+    """The seed the seat's AI decides with: the one stored with the seat when an AI took
+    it over. Seats from before seeds were stored use the seed drawn for the game's AIs
+    at its start, and failing that one derived from the game's number (never from the
+    game's own seed)."""
+    kept = table.seats[seat].ai_seed
+    if kept is not None:
+        return kept
     seed = table.game.options.get("ai_seed")
-    return seed if isinstance(seed, int) else table.game.seed
+    return seed if isinstance(seed, int) else new_ai_seed(0, "legacy", table.game.id, seat)
 
 
 def name_for(taken: Sequence[str], level: str) -> str:
@@ -91,8 +109,12 @@ def name_for(taken: Sequence[str], level: str) -> str:
 
 
 def history_needed(kind: str) -> bool:
-    """Fagin's Gang hides nothing of the present: its AIs read no history."""
-    return kind == "fantasy-business"
+    """Whether the game's AIs read the public history (the AI layer says which; a game
+    no AI plays needs none)."""
+    try:
+        return reads_history(kind)
+    except ValueError:
+        return False
 
 
 def choose(
@@ -110,11 +132,12 @@ def choose(
     all the AI sees."""
     rules: GameRules = table.rules
     view = rules.view(state, seat)
-    seed = decision_seed(ai_seed(table), len(history), seat)
+    seed = decision_seed(ai_seed(table, seat), len(history), seat)
     budget = Budget(iterations=STRONG_PLAYOUTS, seconds=seconds) if seconds else None
     for tried in _fallbacks(level):
         try:
-            action = decide(table.game.kind, tried, view, history, seed, budget, clock)
+            mine = seat_view(view)  # a TypeError for a game no AI plays: the default move
+            action = decide(table.game.kind, tried, mine, history, seed, budget, clock)
             rules.apply(state, seat, action)  # an AI's move must be legal; try the next
             return action
         except Exception:

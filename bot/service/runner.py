@@ -1,10 +1,7 @@
 """The AI runner: moves of AI seats that search (in a worker process, outside any
 transaction) or that play a game of AIs alone at its pace, applied once decided."""
 
-import asyncio
 import logging
-import multiprocessing
-from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 from typing import Any
 
@@ -13,6 +10,7 @@ from bot.records import results
 from bot.service import autoplay, robots
 from bot.service.engine import Engine
 from bot.service.play import Play
+from bot.service.strong_worker import StrongWorker
 from bot.table import Table
 from rules.events import Event
 
@@ -26,11 +24,10 @@ class Runner:
     def __init__(self, engine: Engine, play: Play) -> None:
         self.engine = engine
         self.play = play
-        self._workers: ProcessPoolExecutor | None = None
+        self.strong_worker = StrongWorker()
 
     def close(self) -> None:
-        if self._workers is not None:
-            self._workers.shutdown(wait=False, cancel_futures=True)
+        self.strong_worker.close()
 
     async def play_robot(self, game_id: int) -> Outcome | None:
         """One move of an AI seat the game waits on (None: none is due). The decision is
@@ -40,27 +37,13 @@ class Runner:
         if found is None:
             return None
         table, seat, level, history = found
-        seed = robots.decision_seed(robots.ai_seed(table), len(history), seat)
+        seed = robots.decision_seed(robots.ai_seed(table, seat), len(history), seat)
         view = table.rules.view(table.state, seat)
         action: Any = None
-        if level == "strong":
-            try:
-                loop = asyncio.get_running_loop()
-                future = loop.run_in_executor(
-                    self._worker_pool(),
-                    robots.decide_in_worker,
-                    table.game.kind,
-                    level,
-                    view,
-                    history,
-                    seed,
-                    self.engine.ai_seconds,
-                )
-                action = await asyncio.wait_for(future, timeout=self.engine.ai_seconds * 5 + 10)
-                table.rules.apply(table.state, seat, action)
-            except Exception:
-                log.exception("The strong AI failed for game %s; playing standard", game_id)
-                action = None
+        if level == "strong":  # None when it failed or overran (logged): standard plays
+            args = (table, seat, view, history, seed, self.engine.ai_seconds)
+            action = await self.strong_worker.decide(*args)
+            level = "standard"
         if action is None:
             action = await self.engine.read(robots.choose, table, table.state, seat, level, history)
         outcome = await self.engine.command(
@@ -86,12 +69,6 @@ class Runner:
         if autoplay.robot_due(table) != seat:
             return Outcome()
         return self.play.apply(table, seat, None, lambda _t, _s: action, cause=results.AUTOPILOT)
-
-    def _worker_pool(self) -> ProcessPoolExecutor:
-        if self._workers is None:
-            spawn = multiprocessing.get_context("spawn")
-            self._workers = ProcessPoolExecutor(max_workers=1, mp_context=spawn)
-        return self._workers
 
     def games_waiting_on_robots(self) -> list[int]:
         """Running games whose next move is an AI seat's (the runner's work after a

@@ -11,6 +11,7 @@ from bot.i18n import N_, _
 from bot.messages import Message, Outcome, Private
 from bot.records.results import AUTOPILOT
 from bot.render.generic import channel_link
+from bot.service import robots
 from bot.service.deadlines import HOST_ONLY_KICK, HOST_ONLY_REPLACE, NO_GAME_HERE, host_only
 from bot.service.game_service import GONE, Actor, GameService, Place
 from bot.store import GameRow
@@ -38,7 +39,8 @@ def _running(service: GameService, place: Place) -> GameRow | str:
 def _autopilot_now(service: GameService, table: Table, seat: int, lead: str) -> Outcome:
     """Switch a seat to autopilot and let it play at once if the game waits on it (both
     in the command's one transaction: a seat is never on autopilot with its move unmade)."""
-    service.store.update_seat(table.game.id, seat, autopilot=True)
+    seed = robots.seat_ai_seed(table, seat, service.seed)
+    service.store.update_seat(table.game.id, seat, autopilot=True, ai_seed=seed)
     table = service.table_for(service.store.game(table.game.id))
     if seat in table.rules.waiting_on(table.state):
         outcome = service.apply_as_bot(table, seat, prefix=lead, cause=AUTOPILOT)

@@ -124,6 +124,7 @@ class Store(Protocol):
         now: datetime,
         ai_level: str | None = None,
         locale: str = "",
+        ai_seed: int | None = None,
     ) -> None: ...
 
     def remove_seat(self, game_id: int, user_id: int) -> None: ...

@@ -56,6 +56,9 @@ class SeatRow(BaseModel):
     negative stand-in."""
     locale: str = ""
     """The language ("en", "de") the player last used with the bot; "" before they act."""
+    ai_seed: int | None = None
+    """The seed of the AI that plays the seat, drawn when an AI took it over (added as
+    one, or on autopilot); None while no AI has played it."""
 
     @property
     def is_ai(self) -> bool:

@@ -201,3 +201,10 @@ MIGRATIONS[8] = [
     # `/game history` but is left out of the ratings (0 here).
     "ALTER TABLE results ADD COLUMN rated INTEGER NOT NULL DEFAULT 1",
 ]
+MIGRATIONS[9] = [
+    # AI seeds: the seed a seat's AI draws its own randomness from, drawn when the seat
+    # becomes an AI's (`/game addbot`, or a player put on autopilot) and kept, so a
+    # replay asks the AI the same question with the same seed. Never the game's seed:
+    # that one predicts the game's future. NULL for a seat no AI has played.
+    "ALTER TABLE seats ADD COLUMN ai_seed INTEGER",
+]

@@ -207,15 +207,25 @@ class SqlStore(RecordQueries, LiveQueries, SqlBase):
         now: datetime,
         ai_level: str | None = None,
         locale: str = "",
+        ai_seed: int | None = None,
     ) -> None:
-        """Seat a player at the next position (`ai_level`: an AI's seat)."""
+        """Seat a player at the next position (`ai_level` and `ai_seed`: an AI's seat)."""
         self._forget_seats(game_id)
         with self.transaction():
             self._execute(
                 "INSERT INTO seats (game_id, position, user_id, display_name, joined_at,"
-                " ai_level, locale) SELECT ?, COALESCE(MAX(position) + 1, 0), ?, ?, ?, ?, ?"
-                " FROM seats WHERE game_id = ?",
-                (game_id, user_id, display_name, now.isoformat(), ai_level, locale, game_id),
+                " ai_level, locale, ai_seed) SELECT ?, COALESCE(MAX(position) + 1, 0), ?, ?,"
+                " ?, ?, ?, ? FROM seats WHERE game_id = ?",
+                (
+                    game_id,
+                    user_id,
+                    display_name,
+                    now.isoformat(),
+                    ai_level,
+                    locale,
+                    ai_seed,
+                    game_id,
+                ),
             )
 
     def remove_seat(self, game_id: int, user_id: int) -> None:

@@ -47,7 +47,7 @@ class SqlBase(ABC):
         }
     )
     SEAT_COLUMNS: ClassVar[frozenset[str]] = frozenset(
-        {"user_id", "display_name", "autopilot", "ai_level", "locale"}
+        {"user_id", "display_name", "autopilot", "ai_level", "locale", "ai_seed"}
     )
 
     # -- what a backend provides ----------------------------------------------------------

@@ -147,6 +147,9 @@ class Board(BaseModel):
     """Cubes (of different colours) the Market token holder may trade in one turn."""
     fagin_target: OptionRange
     round_limit: OptionRange
+    dead_end_rule: str = Field(min_length=1)
+    """The number of the [ed] rule that ends a game nobody can move on any more
+    (`dead_end`), cited in the rulebook and in the announcement."""
     plan_max_chars: int = Field(ge=10)
 
     @model_validator(mode="after")

@@ -7,7 +7,8 @@ only waits again if someone is over the hand limit.
 from rules.events import Event
 from rules.fagins_gang.books import check_hand_limit, turn_wheel
 from rules.fagins_gang.constables import patrol
-from rules.fagins_gang.ending import end_by_round_limit
+from rules.fagins_gang.dead_end import dead_end
+from rules.fagins_gang.ending import end_by_dead_end, end_by_round_limit
 from rules.fagins_gang.state import FaginState, left_of
 from rules.words import Seat, said
 
@@ -30,10 +31,13 @@ def finish_action(state: FaginState, seat: int) -> list[Event]:
 
 
 def close_round(state: FaginState) -> list[Event]:
-    """After the hand limit: pass the First Player token left and start the next round."""
+    """After the hand limit: pass the First Player token left and start the next round;
+    or end the game at the round limit, or at a dead end (rule 7.3 [ed])."""
     limit = state.options.round_limit
     if limit is not None and state.round >= limit:
         return end_by_round_limit(state)
+    if dead_end(state):
+        return end_by_dead_end(state)
     state.first_player = left_of(state, state.first_player)
     state.round += 1
     state.turn = state.first_player

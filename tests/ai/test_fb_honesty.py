@@ -13,13 +13,13 @@ import random
 
 import pytest
 
-from ai import Budget, Level, decide
+from ai import Budget, Level, decide, reads_history
 from ai.budget import Deadline
 from ai.fantasy_business import knowledge, strong
 from ai.fantasy_business.determinize import Dealer
 from ai.fantasy_business.standard import standard_action
 from rules.events import Event
-from rules.fantasy_business import RULES
+from rules.fantasy_business import RULES, deck
 from rules.fantasy_business.actions import Action, Give, Submit
 from rules.fantasy_business.pricing import price_range
 from rules.fantasy_business.state import GameState
@@ -104,3 +104,58 @@ def test_prices_never_depend_on_sheets_submitted_before(
         runs.append(pricing_run(level, world, seat, position.history))
     assert runs[0] == runs[1]
     assert isinstance(runs[0][-1], Submit)
+
+
+def with_income_specials(state: GameState, seat: int) -> GameState:
+    """The position with an Embargo and a Festival in the seat's hand instead of its own
+    specials (from the draw pile, where its own go), so income-time specials are scored."""
+    given = state.model_copy(deep=True)
+    wanted = []
+    for kind in ("embargo", "festival"):
+        card = next(c for c in given.draw_pile if deck.card(c).key == kind and c not in wanted)
+        wanted.append(card)
+    given.draw_pile = [c for c in given.draw_pile if c not in wanted] + given.specials[seat]
+    given.specials[seat] = wanted
+    return given
+
+
+def test_rivals_submitted_sheets_never_change_the_standard_move() -> None:
+    """Embargo and Festival are scored on the income the rivals will earn this turn: the
+    rivals' sheets, even handed in, stay unread (they are poisoned here, in every twin),
+    both on the full states and through the public entry point."""
+    played = play("fantasy-business", ["standard"] * 4, 41, keep=3)
+    chosen = [
+        p
+        for p in played.positions
+        if p.state.phase == "pricing"
+        and all(p.state.sheets[s].submitted for s in (0, 1, 2))
+        and not p.state.sheets[3].prices
+    ]
+    assert len(chosen) >= 5
+    chooser = random.Random(5)
+    plays = 0
+    for position in chosen:
+        state = with_income_specials(position.state, 3)
+        view = RULES.view(state, 3)
+        record = knowledge.read(position.history, view)
+        first = decide("fantasy-business", "standard", view, position.history, 3)
+        plays += first.type == "play"
+        assert standard_action(state, record, 3) == first
+        for _ in range(8):
+            twin = business_twin(state, 3, chooser)
+            assert standard_action(twin, knowledge.read(position.history, view), 3) == first
+            twin_view = RULES.view(twin, 3)
+            assert decide("fantasy-business", "standard", twin_view, position.history, 3) == first
+    assert plays >= 1  # the specials were in play, not merely held
+
+
+def test_a_state_is_refused_where_a_view_belongs(positions: list[Position]) -> None:
+    state = positions[0].state
+    with pytest.raises(TypeError, match="seat's view"):
+        decide("fantasy-business", "standard", state, positions[0].history, 1)  # type: ignore[call-overload]
+
+
+def test_the_ai_layer_says_which_games_read_the_public_history() -> None:
+    assert reads_history("fantasy-business") and not reads_history("fagins-gang")
+    with pytest.raises(ValueError, match="No AI plays"):
+        reads_history("chess")

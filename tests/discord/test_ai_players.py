@@ -4,8 +4,10 @@ playing itself, and a strong AI's search surviving a restart."""
 
 from typing import Any
 
+import pytest
 import simcord
 
+from bot.service import strong_worker
 from bot.settings import Settings
 from rules.fagins_gang import RULES as FG
 from rules.fantasy_business import RULES as FB
@@ -58,6 +60,11 @@ async def test_one_person_plays_fantasy_business_against_two_ais(settings: Setti
             "🤖 Nancy (standard)",
             "🤖 Dodger (standard)",
         ]
+        # Each AI seat's seed is drawn as it is seated and kept with it: its own, not
+        # the game's (which predicts the game's future).
+        seeds = [seat.ai_seed for seat in lobby.seats]
+        assert seeds[0] is None and None not in seeds[1:] and seeds[1] != seeds[2]
+        assert lobby.game.seed not in seeds
         public(await alice.slash(w.channel, "game start", first=alice))
         for _ in range(200):
             game = w.store.open_game(w.channel.id)
@@ -104,8 +111,12 @@ async def test_a_resigned_seat_is_played_by_an_ai_with_real_moves(settings: Sett
         public(await carol.slash(w.channel, "game join"))
         public(await alice.slash(w.channel, "game start", first=alice))
         await play(w, 0, greedy_action(state_of(w), 0))
+        assert game_table(w).seats[1].ai_seed is None
         text = await confirmed(bob, w.channel, "game resign")
         assert "standard AI plays" in text
+        seats = game_table(w).seats
+        assert seats[1].ai_seed not in (None, game_table(w).game.seed)
+        assert seats[0].ai_seed is None  # only the seat an AI took over
         assert "\n🤖 **bob** " in text or "**bob**" in text  # bob's seat moved at once
         while w.store.open_game(w.channel.id) is not None:
             state = state_of(w)
@@ -184,3 +195,34 @@ async def test_seating_ais_is_the_hosts_and_only_in_the_lobby(settings: Settings
         assert dave.mention in text
         seats = [(s.display_name, s.ai_level) for s in game_table(w).seats]
         assert ("dave", None) in seats and len([s for s in seats if s[1]]) == 1
+
+
+async def test_an_overrunning_strong_search_gives_way_to_standard(
+    settings: Settings, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The worker overruns its limit (`tests/bot/test_strong_worker.py` times a real one;
+    the simulated clock here does not run while a worker thinks): the move is made by
+    `standard`, the log says what happened, and the game goes on."""
+
+    async def overrun(self: strong_worker.StrongWorker, limit: float, *args: Any) -> Any:
+        raise TimeoutError
+
+    monkeypatch.setattr(strong_worker.StrongWorker, "run", overrun)
+    quick = settings.model_copy(update={"ai_seconds": 0.5})
+    async with world(quick, 1) as w:
+        alice = w.players[0]
+        await table_with_ais(w, "fantasy-business", ["strong", "standard"], turns=1)
+        public(await alice.slash(w.channel, "game start", first=alice))
+        await fb_move(w, 0)  # alice designates: the strong AI is to act
+        for _ in range(100):
+            if w.store.open_game(w.channel.id) is None:
+                break
+            if 0 in FB.waiting_on(game_table(w).state):
+                await fb_move(w, 0)
+            else:
+                await w.env.advance_time(1)
+        assert len(w.store.games_with_status("finished")) == 1
+        overran = [r.getMessage() for r in caplog.records if "still searching" in r.getMessage()]
+        assert overran and all("seat 1 " in line for line in overran)
+        assert all("worker was stopped and replaced; playing standard" in m for m in overran)
+        simcord.assert_no_errors(w.env)

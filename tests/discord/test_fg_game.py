@@ -9,13 +9,14 @@ import discord
 import simcord
 
 from bot.settings import Settings
-from rules.fagins_gang import RULES, Buy, Sell
+from rules.fagins_gang import RULES, Buy, FaginState, Sell, Skip
 from tests.discord.fg_support import (
     game_id,
     greedy_action,
     market_message,
     play,
     player,
+    set_state,
     start_game,
     state_of,
 )
@@ -154,3 +155,25 @@ def _trading_order(w: World) -> list[simcord.MemberActor]:
     state = state_of(w)
     assert state.market is not None
     return [player(w, seat) for seat in state.market.order]
+
+
+async def test_a_dead_end_is_announced_and_ends_the_game(settings: Settings) -> None:
+    """Rule 7.3 [ed]: when nobody can change anything any more, the round's end says so,
+    names the rule and scores the game as at the round limit."""
+    async with world(settings, 3) as w:
+        await start_game(w, first=0)
+
+        def strand(state: FaginState) -> None:
+            for seat in range(3):
+                state.cubes[seat] = dict.fromkeys(state.cubes[seat], 0)
+            state.stalls = dict.fromkeys(state.stalls, 0)
+            state.urchins["thames"][1] = "fagin"
+            state.supply[1] -= 1
+
+        set_state(w, strand)
+        for seat in (0, 1, 2):
+            await play(w, seat, Skip())
+        final = w.channel.history()[-1]
+        assert "Nobody can move the game on any more (rule 7.3)" in final.content
+        assert "🏆 **Game over**" in final.content
+        assert w.store.game(game_id_any(w)).status == "finished"

@@ -61,6 +61,8 @@ def test_the_old_database_migrates_with_its_games_intact(old_db: Path) -> None:
             for row in raw(old_db, "SELECT * FROM seats ORDER BY game_id, position")
         ] == seats
         assert {row[0] for row in raw(old_db, "SELECT locale FROM seats")} == {""}
+        # ... and `ai_seed` (migration 9) starts unset: no AI has taken a seat over yet.
+        assert {row[0] for row in raw(old_db, "SELECT ai_seed FROM seats")} == {None}
         assert [row[:7] for row in raw(old_db, "SELECT * FROM actions ORDER BY game_id, seq")] == [
             row[:7] for row in log
         ]
