@@ -45,7 +45,7 @@ def _positions(kind: str) -> list[tuple[object, list[Event], int]]:
 
 
 def main() -> None:
-    pool = hint._workers()
+    pool = hint.WORKER.pool()
     pool.submit(time.sleep, 0).result()  # the worker is up, as after a bot's first hint
     worst = 0.0
     for kind in ("fantasy-business", "fagins-gang"):

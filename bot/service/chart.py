@@ -17,7 +17,7 @@ from bot.service.requests import NO_GAME, Place
 
 
 async def chart(service: GameService, place: Place, share: bool) -> Outcome:
-    return await service.call(_chart, service, place, share)
+    return await service.read(_chart, service, place, share)
 
 
 def _chart(service: GameService, place: Place, share: bool) -> Outcome:

@@ -11,10 +11,7 @@ overruns falls back to `standard`. The answer is private: the move as the comman
 type and one or two sentences on why, in the asker's language.
 """
 
-import asyncio
 import logging
-import multiprocessing
-from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
@@ -27,6 +24,7 @@ from bot.render.coach.typed import typed
 from bot.service import robots
 from bot.service.game_service import GameService
 from bot.service.requests import NO_GAME, NOT_SEATED, Actor, Place
+from bot.service.strong_worker import StrongWorker, limit_for
 from bot.store import GameRow
 from bot.table import Table
 from rules.errors import RuleError
@@ -48,7 +46,6 @@ OFF = N_(
 
 _busy: set[tuple[int, int]] = set()
 """(game, user) whose hint is being worked out: one at a time per player."""
-_pool: ProcessPoolExecutor | None = None
 
 
 @dataclass(frozen=True)
@@ -73,7 +70,7 @@ def suggestion(kind: str, view: Any, history: list[Event], seed: int, seconds: f
 
 
 async def hint(service: GameService, place: Place, actor: Actor) -> Outcome:
-    asked = await service.call(_question, service, place, actor)
+    asked = await service.read(_question, service, place, actor)
     if isinstance(asked, str):
         return Outcome.refusal(asked)
     key = (asked.table.game.id, actor.user_id)
@@ -86,7 +83,7 @@ async def hint(service: GameService, place: Place, actor: Actor) -> Outcome:
         action = await _search(service, asked)
     finally:
         _busy.discard(key)
-    return await service.call(_answer, service, asked, action)
+    return await service.read(_answer, service, asked, action)
 
 
 def _find(service: GameService, place: Place, actor: Actor) -> GameRow | str:
@@ -129,18 +126,9 @@ def _question(service: GameService, place: Place, actor: Actor) -> Question | st
     return Question(table, seat, rules.view(table.state, seat), history, seed)
 
 
-def _forget_workers() -> None:
-    global _pool
-    broken, _pool = _pool, None
-    if broken is not None:
-        broken.shutdown(wait=False, cancel_futures=True)
-
-
-def _workers() -> ProcessPoolExecutor:
-    global _pool
-    if _pool is None:
-        _pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
-    return _pool
+WORKER = StrongWorker()
+"""The hints' own worker process (a hint never queues behind an AI seat's search), stopped
+and replaced when a search overruns its limit or the process dies."""
 
 
 async def _search(service: GameService, asked: Question) -> Any:
@@ -148,25 +136,19 @@ async def _search(service: GameService, asked: Question) -> Any:
     `standard` AI's if that fails."""
     table, seat = asked.table, asked.seat
     try:
-        loop = asyncio.get_running_loop()
-        future = loop.run_in_executor(
-            _workers(),
-            suggestion,
-            table.game.kind,
-            asked.view,
-            asked.history,
-            asked.seed,
-            HINT_SECONDS,
-        )
-        action = await asyncio.wait_for(future, timeout=(HINT_SECONDS or 60.0) * 5 + 10)
+        limit = limit_for(HINT_SECONDS or 60.0)
+        args = (table.game.kind, asked.view, asked.history, asked.seed, HINT_SECONDS)
+        action = await WORKER.run(limit, suggestion, *args)
         table.rules.apply(table.state, seat, action)
         return action
+    except TimeoutError:
+        log.warning("A hint's search in game %s overran; its worker was replaced", table.game.id)
     except BrokenProcessPool:
         log.exception("The hint worker died; a new one starts with the next hint")
-        _forget_workers()
+        WORKER.replace()
     except Exception:
         log.exception("The strong AI failed a hint in game %s; asking standard", table.game.id)
-    return await service.call(robots.choose, table, table.state, seat, "standard", asked.history)
+    return await service.read(robots.choose, table, table.state, seat, "standard", asked.history)
 
 
 def _typeable(table: Table, seat: int, action: Any) -> Any:

@@ -179,14 +179,14 @@ async def test_a_dead_hint_worker_is_replaced(settings: Settings) -> None:
     async with world(settings, 3) as w:
         alice = w.players[0]
         await open_table(w, hints=True)
-        pool = hint._workers()
+        pool = hint.WORKER.pool()
         await asyncio.wrap_future(pool.submit(int))  # the worker is up
         for process in list(pool._processes.values()):  # and is killed
             process.kill()
             process.join()
         first = await alice.slash(w.channel, "hint")
         assert first.response.content.startswith("💡")  # the standard AI's answer
-        assert hint._pool is not pool
+        assert hint.WORKER.pool() is not pool
         second = await alice.slash(w.channel, "hint")
         assert second.response.content.startswith("💡")
-        assert hint._pool is not None and not hint._pool._broken
+        assert not hint.WORKER.pool()._broken
