@@ -98,7 +98,11 @@ def value_for(data: st.DataObject, parameter: app_commands.Parameter, people: li
         return data.draw(st.sampled_from([choice.value for choice in parameter.choices]))
     kind = parameter.type
     if kind is AppCommandOptionType.string:
-        return data.draw(TEXT)
+        # Within the option's declared lengths: the client sends nothing else.
+        shortest = int(parameter.min_value or 0)  # a string option's lengths
+        longest = int(parameter.max_value or 6000)
+        text = data.draw(TEXT)
+        return (text + "x" * shortest)[: max(shortest, min(len(text), longest))]
     if kind is AppCommandOptionType.integer:
         low = int(parameter.min_value) if parameter.min_value is not None else -(2**53 - 1)
         high = int(parameter.max_value) if parameter.max_value is not None else 2**53 - 1
