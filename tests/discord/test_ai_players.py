@@ -148,6 +148,17 @@ async def test_a_game_of_ais_alone_plays_itself_to_the_end_at_a_pace(settings: S
         assert "Game over" in said(w.channel)[-1].content
 
 
+async def alice_plays_until_the_end(w: World) -> None:
+    """Alice (seat 0) moves whenever the game waits on her; the AIs move in between."""
+    for _ in range(100):
+        if w.store.open_game(w.channel.id) is None:
+            break
+        if 0 in FB.waiting_on(game_table(w).state):
+            await fb_move(w, 0)
+        else:
+            await w.env.advance_time(1)
+
+
 async def test_a_strong_ais_search_survives_a_restart(settings: Settings) -> None:
     quick = settings.model_copy(update={"ai_seconds": 0.5})
     async with world(quick, 1) as w:
@@ -156,13 +167,7 @@ async def test_a_strong_ais_search_survives_a_restart(settings: Settings) -> Non
         public(await alice.slash(w.channel, "game start", first=alice))
         await fb_move(w, 0)  # alice designates: the strong AI is to act, and searches
         await w.restart()  # a redeploy while it thinks: the new bot picks the move up
-        for _ in range(100):
-            if w.store.open_game(w.channel.id) is None:
-                break
-            if 0 in FB.waiting_on(game_table(w).state):
-                await fb_move(w, 0)
-            else:
-                await w.env.advance_time(1)
+        await alice_plays_until_the_end(w)
         assert len(w.store.games_with_status("finished")) == 1
         simcord.assert_no_errors(w.env)
 
@@ -214,13 +219,7 @@ async def test_an_overrunning_strong_search_gives_way_to_standard(
         await table_with_ais(w, "fantasy-business", ["strong", "standard"], turns=1)
         public(await alice.slash(w.channel, "game start", first=alice))
         await fb_move(w, 0)  # alice designates: the strong AI is to act
-        for _ in range(100):
-            if w.store.open_game(w.channel.id) is None:
-                break
-            if 0 in FB.waiting_on(game_table(w).state):
-                await fb_move(w, 0)
-            else:
-                await w.env.advance_time(1)
+        await alice_plays_until_the_end(w)
         assert len(w.store.games_with_status("finished")) == 1
         overran = [r.getMessage() for r in caplog.records if "still searching" in r.getMessage()]
         assert overran and all("seat 1 " in line for line in overran)
