@@ -4,12 +4,12 @@ Nothing present is hidden, so a determinization only draws the future: every sam
 state gets a generator seeded from the AI's seed (the constables' patrol, the wheel).
 Candidates are the `standard` player's best-scored options (its choice first; at the
 market, passing and the trades that bring the seat closer, so no search can trade back
-and forth for ever); every seat then plays `standard` for two rounds, until this seat's
-action turn after next (the others' actions, any market, the patrols, the wheel and the
-hand limit twice) or the end, and the position is scored by how much closer to winning
-the seat is than its closest rival. One round was too short to tell a plan from its
-first step (a market visit, an entry pay off a round later): strong won about half its
-games against `standard`; two rounds win about three in four.
+and forth for ever); every seat then plays `standard` for three rounds (the others'
+actions, any market, the patrols, the wheel and the hand limit each time) or to the
+end, and the position is scored by how much closer to winning the seat is than its
+closest rival. One round was too short to tell a plan from its first step (a market
+visit, an entry pay off a round later): strong won about half its games against
+`standard`; three rounds and eight candidates win about three in four.
 """
 
 import math
@@ -26,13 +26,13 @@ from rules.fagins_gang.game import RULES
 from rules.fagins_gang.state import FaginState
 from rules.rng import Rng
 
-CANDIDATES = 6
+CANDIDATES = 8
 """How many of `standard`'s best options the search compares on an action turn."""
-ROUNDS = 2
+ROUNDS = 3
 """Rounds a playout plays before the position is scored."""
-PLAYOUT_COST = 1.5
-"""What a two-round playout costs in budget playouts (counted for one round each), so a
-decision at the bot's budget takes about as long as with one-round playouts."""
+PLAYOUT_COST = 2.0
+"""What a three-round playout costs in budget playouts (counted for one round each), so
+a decision at the bot's budget takes about as long as with shorter playouts."""
 SCALE = 2.0
 """A lead of this many actions over the closest rival scores about 0.73 (logistic)."""
 PLAYOUT_LIMIT = 400
