@@ -1,4 +1,4 @@
-"""`/hint`: the coach, at tables opened with `hints:true` (bot/coach)."""
+"""`/hint`: the coach, at tables opened with `hints:true` (bot/service/coach.py)."""
 
 from typing import Any
 
