@@ -6,13 +6,14 @@ is given. `decide` is its one entry point; running it (a worker, time budgets,
 fallbacks, logging) is the bot's business. See docs/ai.md.
 """
 
-from ai.budget import Budget
+from ai.budget import STRONG_PLAYOUTS, Budget, strong_budget
 from ai.decide import SeatView, decide, reads_history, seat_view
 from ai.levels import LEVELS, Level
 from ai.seeds import decision_seed
 
 __all__ = [
     "LEVELS",
+    "STRONG_PLAYOUTS",
     "Budget",
     "Level",
     "SeatView",
@@ -20,4 +21,5 @@ __all__ = [
     "decision_seed",
     "reads_history",
     "seat_view",
+    "strong_budget",
 ]

@@ -14,12 +14,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ai import Budget, Level, decide, decision_seed
+from ai import STRONG_PLAYOUTS, Level, decide, decision_seed, strong_budget
 from bench import behaviour
 from rules.registry import GAMES
-
-STRONG = Budget(iterations=48)
-"""The strong AI's budget in the tournaments: iteration-bound, so results replay."""
 
 
 @dataclass
@@ -51,7 +48,8 @@ def play_game(
     while rules.outcome(state) is None and moves < max_moves:
         seat = rules.waiting_on(state)[0]
         view = rules.view(state, seat)
-        budget = STRONG if levels[seat] == "strong" else None
+        # The bot's playouts, without its clock: iteration-bound, so results replay.
+        budget = strong_budget(kind) if levels[seat] == "strong" else None
         started = time.perf_counter()
         action = decide(kind, levels[seat], view, history, decision_seed(seed, moves, seat), budget)
         if tested is None or seat == tested:
@@ -133,8 +131,10 @@ FRESH = 20_000
 
 def main() -> int:
     print(
-        f"AI tournaments on one core, fixed seeds, tested seat rotating; strong's budget "
-        f"{STRONG.iterations} playouts a decision. Wall-clock times vary with machine load.",
+        "AI tournaments on one core, fixed seeds, tested seat rotating; strong's budget "
+        f"{STRONG_PLAYOUTS['fantasy-business']} (Fantasy Business) and "
+        f"{STRONG_PLAYOUTS['fagins-gang']} (Fagin's Gang) playouts a decision. Wall-clock "
+        "times vary with machine load.",
         flush=True,
     )
     random_playouts("fantasy-business", 3, {})

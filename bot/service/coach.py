@@ -61,11 +61,9 @@ def suggestion(kind: str, view: Any, history: list[Event], seed: int, seconds: f
     """The strong AI's move for the seat whose view this is (what the worker runs).
     `seconds` None: bounded by playouts alone, the same answer for the same inputs."""
     if seconds is None:
-        from ai import Budget, decide
+        from ai import decide, strong_budget
 
-        return decide(
-            kind, "strong", view, history, seed, Budget(iterations=robots.STRONG_PLAYOUTS)
-        )
+        return decide(kind, "strong", view, history, seed, strong_budget(kind))
     return robots.decide_in_worker(kind, "strong", view, history, seed, seconds)
 
 

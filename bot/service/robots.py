@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ai import LEVELS, Budget, Level, decide, decision_seed, reads_history, seat_view
+from ai import LEVELS, Level, decide, decision_seed, reads_history, seat_view, strong_budget
 from bot.i18n import _
 
 __all__ = ["Level", "decision_seed"]
@@ -33,8 +33,6 @@ log = logging.getLogger(__name__)
 
 INLINE: frozenset[str] = frozenset({"random", "standard"})
 """Levels fast enough to play inside the command that made them due."""
-STRONG_PLAYOUTS = 48
-"""`strong`'s playouts per decision (its time budget is the `ai_seconds` setting)."""
 NAMES = ("Nancy", "Dodger", "Oliver", "Bet", "Charley", "Noah", "Monks", "Bill")
 """AI seats are named after the urchins of Fagin's gang (and their friends)."""
 
@@ -133,7 +131,7 @@ def choose(
     rules: GameRules = table.rules
     view = rules.view(state, seat)
     seed = decision_seed(ai_seed(table, seat), len(history), seat)
-    budget = Budget(iterations=STRONG_PLAYOUTS, seconds=seconds) if seconds else None
+    budget = strong_budget(table.game.kind, seconds) if seconds else None
     for tried in _fallbacks(level):
         try:
             mine = seat_view(view)  # a TypeError for a game no AI plays: the default move
@@ -153,5 +151,5 @@ def decide_in_worker(
     kind: str, level: Level, view: Any, history: list[Event], seed: int, seconds: float
 ) -> Any:
     """`strong`'s search, run in a worker process with its own clock and budget."""
-    budget = Budget(iterations=STRONG_PLAYOUTS, seconds=seconds)
+    budget = strong_budget(kind, seconds)  # `ai` says how many playouts; `seconds` caps them
     return decide(kind, level, view, history, seed, budget, time.perf_counter)

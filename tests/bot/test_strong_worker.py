@@ -26,7 +26,8 @@ async def test_a_stalled_worker_is_replaced_and_does_not_hold_later_moves() -> N
         started = time.monotonic()
         with pytest.raises(TimeoutError):
             await worker.run(0.5, stall, 120)
-        assert time.monotonic() - started < 10
+        # Generous on a busy machine, and still far below the stalled search's 120 s.
+        assert time.monotonic() - started < 60
         assert not stalled[0].is_alive()  # stopped, not left searching
         started = time.monotonic()
         assert await worker.run(60, echo, 7) == 7  # a new worker, not behind the stall
