@@ -30,18 +30,7 @@ def draw(series: BusinessSeries, names: list[str], labels: BusinessLabels) -> by
         for seat in range(series.players):
             colour = drawing.colour(seat)
             name = drawing.plain_name(names[seat]) if seat < len(names) else f"#{seat + 1}"
-            top.plot(
-                series.turns,
-                series.gold[seat],
-                color=colour,
-                linewidth=3,
-                marker="o",
-                markersize=6,
-                markeredgecolor=drawing.ink(),
-                path_effects=drawing.outlined(3),
-                label=name,
-                zorder=3,
-            )
+            drawing.seat_line(top, series.turns, series.gold[seat], seat, name, 6, 3)
             if series.now is not None:
                 top.plot(
                     [series.turns[-1], series.turn_now - 0.5],
@@ -64,15 +53,7 @@ def draw(series: BusinessSeries, names: list[str], labels: BusinessLabels) -> by
         for turn, sales in sorted(series.sales.items()):
             for index, sale in enumerate(sales):
                 spread = (index - (len(sales) - 1) / 2) * 0.12
-                bottom.scatter(
-                    [turn + spread],
-                    [sale.price],
-                    s=70,
-                    color=drawing.colour(sale.seat),
-                    edgecolors=drawing.ink(),
-                    linewidths=1,
-                    zorder=3,
-                )
+                drawing.seat_mark(bottom, turn + spread, sale.price, sale.seat, "o", 70, 1, 3)
         last = max([*series.turns, series.turn_now, *series.sales.keys(), 1])
         title = labels.title + (f" — {labels.now}" if series.now is not None else "")
         drawing.title(top, title)

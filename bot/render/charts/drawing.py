@@ -101,6 +101,40 @@ def legend_below(
         )
 
 
+def seat_line(
+    ax: Any, xs: list[Any], ys: list[Any], seat: int, name: str, markersize: float, zorder: int
+) -> None:
+    """A seat's series: a line in its colour, outlined, a dot at each point, in the legend."""
+    ax.plot(
+        xs,
+        ys,
+        color=colour(seat),
+        linewidth=3,
+        marker="o",
+        markersize=markersize,
+        markeredgecolor=ink(),
+        path_effects=outlined(3),
+        label=name,
+        zorder=zorder,
+    )
+
+
+def seat_mark(
+    ax: Any, x: float, y: float, seat: int, marker: str, size: float, edge: float, zorder: int
+) -> None:
+    """One point in a seat's colour, edged in ink (an event, a price)."""
+    ax.scatter(
+        [x],
+        [y],
+        marker=marker,
+        s=size,
+        color=colour(seat),
+        edgecolors=ink(),
+        linewidths=edge,
+        zorder=zorder,
+    )
+
+
 def title(ax: Any, text: str) -> None:
     ax.set_title(text, fontsize=FONT_SIZE + 2, color=ink(), loc="left", fontweight="bold")
 

@@ -48,42 +48,13 @@ def draw(series: GangSeries, names: list[str], labels: GangLabels) -> bytes:
                 path_effects=drawing.outlined(3),
                 zorder=2,
             )
-            bottom.plot(
-                series.rounds,
-                series.wealth[seat],
-                color=colour,
-                linewidth=3,
-                marker="o",
-                markersize=5,
-                markeredgecolor=drawing.ink(),
-                path_effects=drawing.outlined(3),
-                label=name,
-                zorder=2,
-            )
+            drawing.seat_line(bottom, series.rounds, series.wealth[seat], seat, name, 5, 2)
         for round_, seat in series.arrivals:
             x, value = _value_at(series, series.at_fagin[seat], round_)
-            top.scatter(
-                [x],
-                [value],
-                marker="*",
-                s=260,
-                color=drawing.colour(seat),
-                edgecolors=drawing.ink(),
-                linewidths=1.2,
-                zorder=4,
-            )
+            drawing.seat_mark(top, x, value, seat, "*", 260, 1.2, 4)
         for round_, seat in series.markets:
             x, value = _value_at(series, series.wealth[seat], round_)
-            bottom.scatter(
-                [x],
-                [value],
-                marker="^",
-                s=170,
-                color=drawing.colour(seat),
-                edgecolors=drawing.ink(),
-                linewidths=1.2,
-                zorder=4,
-            )
+            drawing.seat_mark(bottom, x, value, seat, "^", 170, 1.2, 4)
         title = labels.title + (f" — {labels.now}" if series.running else "")
         drawing.title(top, title)
         top.set_ylabel(labels.at_fagin, fontsize=drawing.FONT_SIZE)
