@@ -16,12 +16,12 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
-from bot.i18n import N_, _
+from bot.i18n import N_, _, listing
 from bot.messages import Message, Outcome
 from bot.render.coach import hints_on
 from bot.render.coach.reasons import reason
 from bot.render.coach.typed import typed
-from bot.service import robots
+from bot.service import autoplay, robots
 from bot.service.game_service import GameService
 from bot.service.requests import NO_GAME, NOT_SEATED, Actor, Place
 from bot.service.strong_worker import StrongWorker, limit_for
@@ -112,14 +112,13 @@ def _question(service: GameService, place: Place, actor: Actor) -> Question | st
     rules = table.rules
     waiting = rules.waiting_on(table.state)
     if seat not in waiting:
-        names = ", ".join(f"**{table.name(s)}**" for s in waiting) or _("nobody")
+        names = listing([f"**{table.name(s)}**" for s in waiting]) or _("nobody")
         return _("It is not your decision now: the game waits on {names}.").format(names=names)
     history: list[Event] = []
-    if robots.history_needed(game.kind):
-        try:
-            history = service.replayed(game).public_history()
-        except RuleError:  # a position set up by hand: its log does not lead to it
-            log.warning("Game %s's log does not replay; hinting without its history", game.id)
+    try:  # kept with the parsed state, as for an AI seat
+        history = autoplay.known_history(service, table)
+    except RuleError:  # a position set up by hand: its log does not lead to it
+        log.warning("Game %s's log does not replay; hinting without its history", game.id)
     seed = robots.decision_seed(robots.ai_seed(table, seat), len(history), seat)
     return Question(table, seat, rules.view(table.state, seat), history, seed)
 
