@@ -135,15 +135,9 @@ class Race:
         self.target = state.options.fagin_target
         self.prices = prices(state)
         self.stalls = dict(state.stalls)
-        self.bump_odds = {
-            key: patrol_stops(c.level, c.facing) for key, c in state.constables.items()
-        }
         self.need_at = {
             key: needs_by_level(COST[key], c.level, c.facing) for key, c in state.constables.items()
         }
-
-    def bump_chance(self, location: str, level: int) -> float:
-        return self.bump_odds[location].count(level) / 6
 
     def distance(self, s: Standing) -> float:
         """Estimated actions the seat still needs to win (0 once it has won)."""

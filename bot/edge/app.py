@@ -136,9 +136,3 @@ def simulated_shard_count(bot: discord.AutoShardedClient) -> int | None:
     real gateway recommends a count, which a simulation cannot, so one shard is used;
     with `SMITHFIELD_SHARDS` set the bot already knows its count (None: use it)."""
     return 1 if bot.shard_count is None else None
-
-
-def bot_of(interaction: discord.Interaction[Any]) -> SmithfieldBot:
-    client = interaction.client
-    assert isinstance(client, SmithfieldBot)
-    return client

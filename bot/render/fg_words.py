@@ -41,10 +41,6 @@ ICONS = {
 }
 
 
-def colour_tag(colour: str) -> str:
-    return f"{SQUARES.get(colour, '')} {term(colour)}".strip()
-
-
 def cubes_text(cubes: dict[str, int]) -> str:
     """ "2 black, 1 blue" in the language being spoken."""
     return say(said("{cubes}", cubes=BOARD.cubes_said(cubes)))

@@ -244,12 +244,6 @@ def default_turns(players: int) -> int:
     return d.large_table_turns if players >= d.large_table_from else d.turns
 
 
-def public_name(card_id: int) -> str:
-    """How a centre card is shown to everyone: articles face up, specials face down."""
-    c = card(card_id)
-    return c.name if c.kind == "article" else "special card"
-
-
 def public_term(card_id: int) -> Term | Say:
     """A centre card as a sentence names it: the article's name, or a special face down."""
     c = card(card_id)
@@ -262,12 +256,6 @@ def public_card(card_id: int) -> dict[str, object]:
     if c.kind == "article":
         return {"kind": "article", "article": c.key, "name": c.name, "base": article(c.key).base}
     return {"kind": "special", "name": "special card"}
-
-
-def a_card(key: str) -> str:
-    """ "a Swords card", "an Armour card": one article card in a sentence."""
-    name = article(key).name
-    return f"{'an' if name[0] in 'AEIOU' else 'a'} {name} card"
 
 
 def one_card(key: str) -> Say:
