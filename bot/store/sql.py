@@ -31,6 +31,7 @@ SEAT_FIELDS = (
     "autopilot",
     "ai_level",
     "locale",
+    "ai_seed",
 )
 
 

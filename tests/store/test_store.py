@@ -136,6 +136,29 @@ def test_lobby_seats_close_gaps_when_someone_leaves(store_location: str) -> None
     store.close()
 
 
+def test_a_command_keeps_its_locked_games_seats_whole_and_in_step(store_location: str) -> None:
+    """The seats read with a locked game (every command's first read) are the whole rows,
+    AI seed included, and stay what the database holds as the command seats, unseats and
+    changes players without reading them again."""
+    store = open_store(store_location)
+    game_id = new_game(store)
+    store.add_seat(game_id, 1, "a", NOW)
+    store.add_seat(game_id, -2, "bot", NOW, ai_level="standard", ai_seed=4242)
+    with store.transaction():
+        store.game(game_id, for_update=True)
+        assert [seat.ai_seed for seat in store.seats(game_id)] == [None, 4242]
+        store.add_seat(game_id, 3, "c", NOW, locale="de")
+        store.remove_seat(game_id, 1)
+        store.update_seat(game_id, 1, display_name="C", autopilot=True)
+        inside = store.seats(game_id)
+    assert [(s.position, s.user_id, s.display_name, s.autopilot) for s in inside] == [
+        (0, -2, "bot", False),
+        (1, 3, "C", True),
+    ]
+    assert store.seats(game_id) == inside
+    store.close()
+
+
 def test_rows_copy_between_stores_with_their_ids(store_location: str, tmp_path: Path) -> None:
     store = open_store(store_location)
     game_id = new_game(store, channel=7)
