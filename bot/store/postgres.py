@@ -5,15 +5,19 @@ transactions and row locks. A thread that runs transactions (the service's one w
 keeps one pooled connection for all of them, so it takes nothing from the pool per
 command and its statements stay prepared on the server (`prepare_threshold` 0: every
 statement is prepared at its first use, and later only its parameters travel); a read
-outside a transaction borrows a connection for a single statement (autocommit). Commands
-on one game are serialised across processes by `SELECT … FOR UPDATE` on the game row at
-the start of their transaction (the service's `for_update` reads), as the per-channel
-asyncio lock serialises them inside one process; the version check stays as a second
-line. Waiting for a lock is bounded by `lock_timeout` (SMITHFIELD_DB_BUSY_SECONDS), after
-which the command is refused as busy, exactly like SQLite's busy timeout. Deadlocks and
-serialization failures are reported as `VersionConflict`, which the service retries.
+outside a transaction borrows a connection for a single statement (autocommit). A
+transaction runs in pipeline mode (see `transaction`): a command costs two round trips,
+its first read and its commit. Commands on one game are serialised across processes by
+`SELECT … FOR UPDATE` on the game row at the start of their transaction (the service's
+`for_update` reads), as the one writer serialises them inside one process; a write
+that starts from a version read under that lock needs no version check (see
+bot.store.sql_base.LockedGame), any other keeps it. Waiting for a lock is bounded by
+`lock_timeout` (SMITHFIELD_DB_BUSY_SECONDS), after which the command is refused as busy,
+exactly like SQLite's busy timeout. Deadlocks and serialization failures are reported as
+`VersionConflict`, which the service retries.
 """
 
+import contextlib
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -36,6 +40,9 @@ from bot.store.errors import (
 )
 from bot.store.schema import MIGRATIONS
 from bot.store.sql import SqlStore
+
+Ending = tuple[str, Sequence[Any], Callable[[list[dict[str, Any]]], None]]
+"""A statement sent with the COMMIT, and what to do with its rows once committed."""
 
 SCHEMES = ("postgresql", "postgres")
 POOL_SIZE = 8
@@ -166,37 +173,42 @@ class PostgresStore(SqlStore):
     def transaction(self) -> Iterator[None]:
         """One transaction on this thread's connection (READ COMMITTED: each statement
         sees what committed before it; rows read `for_update` cannot change until the
-        end). Nested calls join the outer transaction."""
+        end). Nested calls join the outer transaction.
+
+        It runs in pipeline mode: statements are sent as they come, and the thread waits
+        for the server only when it needs an answer (a read, a count of changed rows) and
+        at the commit. So BEGIN goes out with the first read, writes whose answer nobody
+        reads (`_write`) with the next read, and the command's last writes with the
+        COMMIT: a move costs two round trips, not one per statement. An error in any of
+        them (it surfaces at the next wait) undoes the whole transaction."""
         if getattr(self._local, "conn", None) is not None:
             yield
             return
         conn = self._kept_connection()
         self._local.conn = conn
         self._local.with_commit = []
-        self._forget_seats()
+        self._forget_kept()
         try:
-            transaction = conn.transaction()
-            transaction.__enter__()
-            try:
-                yield
-            except BaseException as error:
-                transaction.__exit__(type(error), error, error.__traceback__)
-                raise
-            ending: list[tuple[str, Sequence[Any], Callable[[list[dict[str, Any]]], None]]]
-            ending, self._local.with_commit = self._local.with_commit, []
-            if not ending:
-                transaction.__exit__(None, None, None)
-                return
-            # The command's last statements and the COMMIT in one round trip.
-            with conn.pipeline():
-                cursors = [conn.execute(_placeholders(sql), params) for sql, params, _ in ending]
-                transaction.__exit__(None, None, None)
+            with conn.pipeline() as pipeline:
+                self._local.pipeline = pipeline
+                conn.execute("BEGIN")
+                try:
+                    yield
+                    ending: list[Ending]
+                    ending, self._local.with_commit = self._local.with_commit, []
+                    cursors = [conn.execute(_placeholders(sql), args) for sql, args, _ in ending]
+                    conn.execute("COMMIT")
+                    pipeline.sync()
+                except BaseException:
+                    _roll_back(conn, pipeline)
+                    raise
             for cursor, (_, _, then) in zip(cursors, ending, strict=True):
                 then(cursor.fetchall())
         except psycopg.Error as error:
             raise _translate(error) from error
         finally:
             self._local.conn = None
+            self._local.pipeline = None
             self._local.with_commit = []
 
     def _with_commit(
@@ -209,29 +221,58 @@ class PostgresStore(SqlStore):
 
     # -- what the shared queries need (bot.store.sql) -------------------------------------
 
+    def _answered(self, conn: psycopg.Connection[dict[str, Any]]) -> None:
+        """Inside a transaction: wait for the answers to everything sent so far (outside
+        one, each statement is answered as it runs)."""
+        pipeline: psycopg.Pipeline | None = getattr(self._local, "pipeline", None)
+        if pipeline is not None and conn is self._local.conn:
+            pipeline.sync()
+
     def _query(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
         with self._connection() as conn:
             try:
                 cursor = conn.execute(_placeholders(sql), params)
-                # The result's status, not `description` (which builds a Column object
-                # per field on every call): rows came back or they did not.
-                result = cursor.pgresult
-                return cursor.fetchall() if result is not None and result.nfields else []
+                self._answered(conn)
+                return _rows(cursor)
             except psycopg.Error as error:
                 raise _translate(error) from error
+
+    def _queries(self, *statements: tuple[str, Sequence[Any]]) -> list[list[dict[str, Any]]]:
+        conn: psycopg.Connection[dict[str, Any]] | None = getattr(self._local, "conn", None)
+        if conn is None:
+            return super()._queries(*statements)
+        try:
+            cursors = [conn.execute(_placeholders(sql), params) for sql, params in statements]
+            self._answered(conn)
+            return [_rows(cursor) for cursor in cursors]
+        except psycopg.Error as error:
+            raise _translate(error) from error
 
     def _execute(self, sql: str, params: Sequence[Any] = ()) -> int:
         with self._connection() as conn:
             try:
-                return conn.execute(_placeholders(sql), params).rowcount
+                cursor = conn.execute(_placeholders(sql), params)
+                self._answered(conn)
+                return cursor.rowcount
             except psycopg.Error as error:
                 raise _translate(error) from error
+
+    def _write(self, sql: str, params: Sequence[Any] = ()) -> None:
+        conn: psycopg.Connection[dict[str, Any]] | None = getattr(self._local, "conn", None)
+        if conn is None:
+            self._execute(sql, params)
+            return
+        try:
+            conn.execute(_placeholders(sql), params)  # answered at the next wait
+        except psycopg.Error as error:
+            raise _translate(error) from error
 
     def _execute_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         with self._connection() as conn:
             try:
                 with conn.cursor() as cursor:
                     cursor.executemany(_placeholders(sql), rows)
+                self._answered(conn)
             except psycopg.Error as error:
                 raise _translate(error) from error
 
@@ -292,6 +333,25 @@ class PostgresStore(SqlStore):
                 f" false) FROM {table}",
                 (table, column),
             )
+
+
+def _rows(cursor: psycopg.Cursor[dict[str, Any]]) -> list[dict[str, Any]]:
+    """An answered statement's rows. Read from the result's status, not `description`
+    (which builds a Column object per field on every call): rows came back or they did
+    not."""
+    result = cursor.pgresult
+    return cursor.fetchall() if result is not None and result.nfields else []
+
+
+def _roll_back(conn: psycopg.Connection[Any], pipeline: psycopg.Pipeline) -> None:
+    """Undo the transaction: wait out what was sent (after a statement fails, the server
+    skips the rest of the batch and the transaction stays aborted), then ROLLBACK. A
+    connection that broke meanwhile has ended the transaction on the server already."""
+    with contextlib.suppress(psycopg.Error):
+        pipeline.sync()
+    with contextlib.suppress(psycopg.Error):
+        conn.execute("ROLLBACK")
+        pipeline.sync()
 
 
 def check_server(url: str) -> None:

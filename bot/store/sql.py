@@ -19,7 +19,7 @@ from bot.store.rows import (
     action_row,
     game_row,
 )
-from bot.store.sql_base import SqlBase, db_value
+from bot.store.sql_base import LockedGame, SqlBase, db_value
 from bot.store.sql_live import LiveQueries
 from bot.store.sql_records import RecordQueries
 
@@ -100,24 +100,37 @@ class SqlStore(RecordQueries, LiveQueries, SqlBase):
         return None if row is None else game_row(row)
 
     def _game_and_seats(self, where: str, params: Sequence[Any]) -> GameRow | None:
-        """A command's first read: the game row, locked (`for_update`), and its seats in
-        the same round trip. The seats are kept for the rest of the transaction, so the
-        `seats` read that follows needs no second one (a seat written forgets them)."""
+        """A command's first read: the game row, locked (`for_update`), then its seats and
+        the number of its last log row, in one round trip where the backend can. The
+        seats are kept for the rest of the transaction, so the `seats` read that follows
+        needs no second one (a seat written forgets them); the version and the log's end
+        let the command's own writes go without waiting for answers (see LockedGame).
+
+        Two statements, not one join: a statement that waited for the lock reads the
+        other tables as they were when it began, before the command it waited for
+        committed; the second statement begins once the lock is held, so it reads the
+        seats and the log that command left."""
         columns = ", ".join(f"s.{name} AS seat_{name}" for name in SEAT_FIELDS)
-        rows = self._query(
-            f"SELECT g.*, {columns} FROM games g LEFT JOIN seats s ON s.game_id = g.id"
-            f" WHERE {where} ORDER BY s.position{self._lock(of='g')}",
-            params,
+        found, rows = self._queries(
+            (f"SELECT g.* FROM games g WHERE {where}{self._lock()}", params),
+            (
+                f"SELECT {columns}, (SELECT MAX(a.seq) FROM actions a WHERE a.game_id = g.id)"
+                " AS last_seq FROM games g LEFT JOIN seats s ON s.game_id = g.id"
+                f" WHERE {where} ORDER BY s.position",
+                params,
+            ),
         )
-        if not rows:
+        if not found:
             return None
-        game = game_row({key: value for key, value in rows[0].items() if key[:5] != "seat_"})
+        game = game_row(found[0])
         if self._in_transaction():
             self._kept_seats()[game.id] = [
                 SeatRow(game_id=game.id, **{name: row[f"seat_{name}"] for name in SEAT_FIELDS})
                 for row in rows
                 if row["seat_position"] is not None
             ]
+            last_seq = int(rows[0]["last_seq"] or 0) if rows else 0
+            self._locked_games()[game.id] = LockedGame(game.version, last_seq)
         return game
 
     def lease_game(self, game_id: int) -> GameRow | None:
@@ -181,12 +194,14 @@ class SqlStore(RecordQueries, LiveQueries, SqlBase):
             else:
                 raise KeyError(f"games.{key} cannot be updated")
         assignments = ", ".join(f"{column} = ?" for column in columns)
+        sql = f"UPDATE games SET {assignments} WHERE id = ? AND version = ?"
+        params = [*columns.values(), game.id, game.version]
         with self.transaction():
-            changed = self._execute(
-                f"UPDATE games SET {assignments} WHERE id = ? AND version = ?",
-                [*columns.values(), game.id, game.version],
-            )
-            if changed != 1:
+            locked = self._locked_games().get(game.id)
+            if locked is not None and locked.version == game.version:
+                self._write(sql, params)  # the row is locked at this version: it will match
+                locked.version += 1
+            elif self._execute(sql, params) != 1:
                 raise VersionConflict(f"game {game.id} is no longer at version {game.version}")
         return game.model_copy(update={**columns, **changes})
 
@@ -211,56 +226,104 @@ class SqlStore(RecordQueries, LiveQueries, SqlBase):
         ai_seed: int | None = None,
     ) -> None:
         """Seat a player at the next position (`ai_level` and `ai_seed`: an AI's seat)."""
-        self._forget_seats(game_id)
         with self.transaction():
-            self._execute(
+            kept = self._seats_of_locked(game_id)
+            if kept is None:
+                self._forget_seats(game_id)
+                self._write(
+                    "INSERT INTO seats (game_id, position, user_id, display_name, joined_at,"
+                    " ai_level, locale, ai_seed) SELECT ?, COALESCE(MAX(position) + 1, 0), ?,"
+                    " ?, ?, ?, ?, ? FROM seats WHERE game_id = ?",
+                    (
+                        game_id,
+                        user_id,
+                        display_name,
+                        now.isoformat(),
+                        ai_level,
+                        locale,
+                        ai_seed,
+                        game_id,
+                    ),
+                )
+                return
+            seat = SeatRow(
+                game_id=game_id,
+                position=max((row.position for row in kept), default=-1) + 1,
+                user_id=user_id,
+                display_name=display_name,
+                joined_at=now.isoformat(),
+                ai_level=ai_level,
+                locale=locale,
+                ai_seed=ai_seed,
+            )
+            self._write(
                 "INSERT INTO seats (game_id, position, user_id, display_name, joined_at,"
-                " ai_level, locale, ai_seed) SELECT ?, COALESCE(MAX(position) + 1, 0), ?, ?,"
-                " ?, ?, ?, ? FROM seats WHERE game_id = ?",
+                " ai_level, locale, ai_seed) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     game_id,
+                    seat.position,
                     user_id,
                     display_name,
-                    now.isoformat(),
+                    seat.joined_at,
                     ai_level,
                     locale,
                     ai_seed,
-                    game_id,
                 ),
             )
+            kept.append(seat)
 
     def remove_seat(self, game_id: int, user_id: int) -> None:
         """Remove a lobby seat and close the gap so positions stay 0..n-1."""
-        self._forget_seats(game_id)
         with self.transaction():
-            row = self._one(
-                "SELECT position FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id)
-            )
-            if row is None:
+            kept = self._seats_of_locked(game_id)
+            seats = self.seats(game_id) if kept is None else kept
+            gone = next((seat.position for seat in seats if seat.user_id == user_id), None)
+            if gone is None:
                 return
-            self._execute("DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id))
-            later = self._query(
-                "SELECT position FROM seats WHERE game_id = ? AND position > ? ORDER BY position",
-                (game_id, row["position"]),
-            )
-            for seat in later:
-                self._execute(
+            self._write("DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id))
+            for position in sorted(seat.position for seat in seats if seat.position > gone):
+                self._write(
                     "UPDATE seats SET position = ? WHERE game_id = ? AND position = ?",
-                    (seat["position"] - 1, game_id, seat["position"]),
+                    (position - 1, game_id, position),
                 )
+            if kept is None:
+                self._forget_seats(game_id)
+                return
+            kept[:] = [
+                seat.model_copy(update={"position": seat.position - 1})
+                if seat.position > gone
+                else seat
+                for seat in kept
+                if seat.position != gone
+            ]
 
     def update_seat(self, game_id: int, position: int, **changes: Any) -> None:
         """Change who holds a seat or whether it is on autopilot."""
         if not set(changes) <= self.SEAT_COLUMNS:
             unknown = sorted(set(changes) - self.SEAT_COLUMNS)
             raise KeyError(f"seats columns {unknown} cannot be updated")
-        self._forget_seats(game_id)
         assignments = ", ".join(f"{column} = ?" for column in changes)
         with self.transaction():
-            self._execute(
+            self._write(
                 f"UPDATE seats SET {assignments} WHERE game_id = ? AND position = ?",
                 [*(db_value(value) for value in changes.values()), game_id, position],
             )
+            kept = self._seats_of_locked(game_id)
+            if kept is None:
+                self._forget_seats(game_id)
+                return
+            kept[:] = [
+                seat.model_copy(update=changes) if seat.position == position else seat
+                for seat in kept
+            ]
+
+    def _seats_of_locked(self, game_id: int) -> list[SeatRow] | None:
+        """The seats kept for a game this transaction holds locked, which its seat writes
+        keep up to date (nobody else can change them before the commit); None when the
+        game is not locked here, and seats must be read again after a write."""
+        if game_id not in self._locked_games():
+            return None
+        return self._kept_seats().get(game_id)
 
     # -- action log -----------------------------------------------------------------------
 
@@ -278,6 +341,26 @@ class SqlStore(RecordQueries, LiveQueries, SqlBase):
         """Append a log row; `command`: the seq of the first row of the same command
         (None: this row starts one); `cause`: why the bot made the move (see ActionRow)."""
         with self.transaction():
+            locked = self._locked_games().get(game_id)
+            if locked is not None:
+                # The game's row is locked, so no other command appends to its log.
+                seq = locked.last_seq + 1
+                self._write(
+                    "INSERT INTO actions (game_id, seq, user_id, seat, action, created_at,"
+                    " command, cause) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        game_id,
+                        seq,
+                        user_id,
+                        seat,
+                        json.dumps(action),
+                        now.isoformat(),
+                        seq if command is None else command,
+                        cause,
+                    ),
+                )
+                locked.last_seq = seq
+                return seq
             rows = self._query(
                 "INSERT INTO actions (game_id, seq, user_id, seat, action, created_at, command,"
                 " cause) SELECT ?, next.seq, ?, ?, ?, ?, COALESCE(?, next.seq), ? FROM"

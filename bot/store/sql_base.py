@@ -4,13 +4,16 @@ the helpers over them, the schema's migrations and the operator's table copying.
 `SqlBase` is what a backend (bot.store.sqlite, bot.store.postgres) fills in: four
 primitives — `transaction()`, `_query` (rows as dicts), `_execute` (the number of rows
 changed) and `_lock` (how a read locks a row: nothing on SQLite, whose transactions
-already hold the one write lock, `FOR UPDATE` on PostgreSQL). Statements are written with
-`?` placeholders; a backend may rewrite them (psycopg wants `%s`).
+already hold the one write lock, `FOR UPDATE` on PostgreSQL) — and may refine a fifth,
+`_write` (a statement whose answer nobody reads, which a backend may send together with
+the next statement that needs one). Statements are written with `?` placeholders; a
+backend may rewrite them (psycopg wants `%s`).
 """
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, ClassVar
 
@@ -26,6 +29,17 @@ BOOKKEEPING = "schema_migrations"
 def db_value(value: Any) -> Any:
     """Booleans are stored as 0/1 on both backends (PostgreSQL will not cast them)."""
     return int(value) if isinstance(value, bool) else value
+
+
+@dataclass
+class LockedGame:
+    """A game row this transaction read locked (`for_update`), as this transaction left
+    it: nobody else can write the row or its log before the commit, so a write that
+    starts from this version, or appends after this log row, cannot lose a race and
+    needs no answer to check (see `SqlStore.update_game`, `SqlStore.append_action`)."""
+
+    version: int
+    last_seq: int
 
 
 class SqlBase(ABC):
@@ -69,7 +83,7 @@ class SqlBase(ABC):
         try:
             yield
         except BaseException:
-            self._forget_seats()
+            self._forget_kept()
             self._execute("ROLLBACK TO SAVEPOINT command")
             self._execute("RELEASE SAVEPOINT command")
             raise
@@ -89,13 +103,25 @@ class SqlBase(ABC):
                 local.seats = kept
         return kept
 
-    def _forget_seats(self, game_id: int | None = None) -> None:
-        """Seats written (or a transaction ended): read them from the database again."""
-        kept = self._kept_seats()
-        if game_id is None:
-            kept.clear()
-        else:
-            kept.pop(game_id, None)
+    def _forget_seats(self, game_id: int) -> None:
+        """Seats written: read them from the database again."""
+        self._kept_seats().pop(game_id, None)
+
+    def _locked_games(self) -> dict[int, LockedGame]:
+        """Games this thread's transaction read locked, as it left them (see LockedGame)."""
+        local = self.__dict__.get("_local")
+        locked: dict[int, LockedGame] | None = getattr(local, "locked", None)
+        if locked is None:
+            locked = {}
+            if local is not None:
+                local.locked = locked
+        return locked
+
+    def _forget_kept(self) -> None:
+        """A transaction began, or a savepoint was undone: what was kept from the reads
+        before may no longer be what the database holds."""
+        self._kept_seats().clear()
+        self._locked_games().clear()
 
     @abstractmethod
     def _query(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
@@ -104,6 +130,17 @@ class SqlBase(ABC):
     @abstractmethod
     def _execute(self, sql: str, params: Sequence[Any] = ()) -> int:
         """Run one statement; the number of rows it changed."""
+
+    def _queries(self, *statements: tuple[str, Sequence[Any]]) -> list[list[dict[str, Any]]]:
+        """The rows of several statements, run in order, each seeing what the ones before
+        it did. A backend may send them together and wait for the server once."""
+        return [self._query(sql, params) for sql, params in statements]
+
+    def _write(self, sql: str, params: Sequence[Any] = ()) -> None:
+        """Run a statement whose answer nobody reads. A backend may send it later, with
+        the next statement that needs an answer or with the commit, in order; its error,
+        if any, then surfaces there, and the transaction is still undone whole."""
+        self._execute(sql, params)
 
     @abstractmethod
     def _execute_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None: ...

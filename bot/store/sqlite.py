@@ -108,7 +108,7 @@ class SqliteStore(SqlStore):
         if conn.in_transaction:
             yield
             return
-        self._forget_seats()
+        self._forget_kept()
         try:
             conn.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as error:

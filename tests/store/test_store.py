@@ -159,6 +159,25 @@ def test_a_command_keeps_its_locked_games_seats_whole_and_in_step(store_location
     store.close()
 
 
+def test_a_write_sent_without_waiting_that_fails_undoes_the_whole_command(
+    store_location: str,
+) -> None:
+    """A command's writes to its locked game go out without waiting for answers; one that
+    fails (here a player seated twice) still undoes everything the command wrote."""
+    store = open_store(store_location)
+    game_id = new_game(store)
+    store.add_seat(game_id, 1, "a", NOW)
+    with pytest.raises(Exception, match=r"(?i)unique"), store.transaction():
+        game = store.game(game_id, for_update=True)
+        store.update_game(game, now=NOW, state='{"a": 1}')
+        store.append_action(game_id, user_id=1, seat=0, action={"type": "skip"}, now=NOW)
+        store.add_seat(game_id, 1, "a again", NOW)
+    assert store.game(game_id).version == 0
+    assert store.actions(game_id) == []
+    assert [seat.display_name for seat in store.seats(game_id)] == ["a"]
+    store.close()
+
+
 def test_rows_copy_between_stores_with_their_ids(store_location: str, tmp_path: Path) -> None:
     store = open_store(store_location)
     game_id = new_game(store, channel=7)
@@ -196,6 +215,46 @@ def test_a_locked_game_row_makes_other_commands_wait(pg_url: str) -> None:
         first.update_game(row, now=NOW, state="{}")
     waiter.join(timeout=30)
     assert seen == [1]
+    first.close()
+    second.close()
+
+
+def test_a_command_that_waited_for_the_lock_reads_what_the_other_one_left(pg_url: str) -> None:
+    """PostgreSQL: a command that waited for a game's row lock reads the seats and the log
+    the command before it committed (not what its own first statement began with), so its
+    next log row follows on and it sees the player who just joined."""
+    first, second = open_store(pg_url), open_store(pg_url)
+    game_id = new_game(first)
+    first.add_seat(game_id, 1, "a", NOW)
+    first.append_action(game_id, user_id=1, seat=0, action={"type": "skip"}, now=NOW)
+    seen: list[list[str]] = []
+    locked = threading.Event()
+
+    def other_command() -> None:
+        locked.wait()
+        with second.transaction():
+            row = second.game(game_id, for_update=True)
+            seen.append([seat.display_name for seat in second.seats(game_id)])
+            second.append_action(game_id, user_id=1, seat=0, action={"type": "late"}, now=NOW)
+            second.update_game(row, now=NOW, state="{}")
+
+    waiter = threading.Thread(target=other_command)
+    waiter.start()
+    with first.transaction():
+        row = first.game(game_id, for_update=True)
+        locked.set()
+        time.sleep(0.5)  # the other command is now waiting for the lock
+        first.add_seat(game_id, 2, "b", NOW)
+        first.append_action(game_id, user_id=2, seat=1, action={"type": "join"}, now=NOW)
+        first.update_game(row, now=NOW, state="{}")
+    waiter.join(timeout=30)
+    assert seen == [["a", "b"]]
+    assert [(row.seq, row.action["type"]) for row in first.actions(game_id)] == [
+        (1, "skip"),
+        (2, "join"),
+        (3, "late"),
+    ]
+    assert first.game(game_id).version == 2
     first.close()
     second.close()
 
