@@ -5,6 +5,8 @@ random generator's state is left out so nobody can predict the next die roll; ev
 else of the state is here, so `worlds.sample_world` can rebuild a state from a view.
 """
 
+from functools import lru_cache
+
 from pydantic import BaseModel, ConfigDict
 
 from rules.fagins_gang.board import BOARD
@@ -13,6 +15,7 @@ from rules.fagins_gang.state import (
     Facing,
     FaginState,
     Phase,
+    Spot,
     at_fagin,
     cube_total,
     price,
@@ -156,9 +159,20 @@ def build_view(state: FaginState, seat: int | None, waiting_on: list[int]) -> Fa
 
 
 def _location(state: FaginState, key: str) -> LocationView:
-    location = BOARD.location(key)
     constable = state.constables[key]
-    on_track = {s: spot for s, spot in state.urchins[key].items() if isinstance(spot, int)}
+    here = tuple(sorted(state.urchins[key].items()))
+    return _location_view(key, constable.level, constable.facing, here)
+
+
+@lru_cache(maxsize=4096)
+def _location_view(
+    key: str, constable_level: int, facing: Facing, here: tuple[tuple[int, Spot], ...]
+) -> LocationView:
+    """A location as drawn, from all that can change on it: most moves change one or two
+    locations of the nine, so a view is mostly locations drawn before (the views are
+    frozen, so they can be shared), and building views is a large part of a move's cost."""
+    location = BOARD.location(key)
+    on_track = {s: spot for s, spot in here if isinstance(spot, int)}
     by_level = {level: s for s, level in on_track.items()}
     return LocationView(
         key=key,
@@ -167,20 +181,20 @@ def _location(state: FaginState, key: str) -> LocationView:
         goods=BOARD.colour(location.colour).goods,
         move_cost=location.move_cost,
         purse=location.purse,
-        constable_level=constable.level,
-        constable_facing=constable.facing,
-        urchins=dict(sorted(on_track.items())),
+        constable_level=constable_level,
+        constable_facing=facing,
+        urchins=on_track,
         levels=[
             LevelView(
                 level=level,
                 goods=BOARD.goods_at(key, level),
                 shillings=BOARD.shillings_at(key, level),
                 urchin=by_level.get(level),
-                constable=constable.level == level,
+                constable=constable_level == level,
             )
             for level in range(BOARD.levels.top, BOARD.levels.bottom + 1)
         ],
-        fagin=sorted(s for s, spot in state.urchins[key].items() if spot == FAGIN),
+        fagin=[s for s, spot in here if spot == FAGIN],
     )
 
 

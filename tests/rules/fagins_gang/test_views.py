@@ -153,3 +153,29 @@ def test_completions_are_whole_plans_that_parse_within_100_characters() -> None:
     assert suggest_plan_completions(state, 0, "move", "thames up 1; ", "de") == [
         "thames up 1; kathedrale einsetzen"
     ]
+
+
+def test_every_location_shows_the_states_constable_and_urchins_though_drawings_are_shared() -> None:
+    """Locations are drawn once per what can change on them and shared between views;
+    along many played games, each view's locations still show exactly that state's
+    constable and urchins (a drawing kept under too small a key would show another's)."""
+    from .test_arbitrary_actions import pool
+
+    states = pool()
+    views = [RULES.view(state, None) for state in states]
+    for state, view in zip(states, views, strict=True):
+        for location in view.locations:
+            constable = state.constables[location.key]
+            here = state.urchins[location.key]
+            assert (location.constable_level, location.constable_facing) == (
+                constable.level,
+                constable.facing,
+            )
+            assert location.urchins == {s: at for s, at in here.items() if isinstance(at, int)}
+            assert location.fagin == sorted(s for s, at in here.items() if at == "fagin")
+            by_level = {at: s for s, at in here.items() if isinstance(at, int)}
+            for level in location.levels:
+                assert level.urchin == by_level.get(level.level)
+                assert level.constable == (level.level == constable.level)
+    shared = {id(location) for view in views for location in view.locations}
+    assert len(shared) < sum(len(view.locations) for view in views)
