@@ -44,6 +44,9 @@ from bot.store.sql import SqlStore
 Ending = tuple[str, Sequence[Any], Callable[[list[dict[str, Any]]], None]]
 """A statement sent with the COMMIT, and what to do with its rows once committed."""
 
+Kept = tuple[psycopg.Connection[dict[str, Any]], psycopg.Pipeline, contextlib.ExitStack]
+"""A writing thread's own connection, and what holds it in pipeline mode."""
+
 SCHEMES = ("postgresql", "postgres")
 POOL_SIZE = 8
 """The writer's kept connection, the reader threads, the event loop's few direct reads,
@@ -99,7 +102,7 @@ class PostgresStore(SqlStore):
         self.url = url
         self.busy_seconds = busy_seconds
         self._local = threading.local()
-        self._kept: list[psycopg.Connection[dict[str, Any]]] = []
+        self._kept: list[Kept] = []
         self._kept_guard = threading.Lock()
         self.pool: ConnectionPool[psycopg.Connection[dict[str, Any]]] = ConnectionPool(
             url,
@@ -130,7 +133,8 @@ class PostgresStore(SqlStore):
     def close(self) -> None:
         with self._kept_guard:
             kept, self._kept = self._kept, []
-        for conn in kept:
+        for conn, _, held in kept:
+            _let_go(held)
             conn.close()
         self.pool.close()
 
@@ -149,25 +153,34 @@ class PostgresStore(SqlStore):
         except PoolTimeout as error:
             raise DatabaseUnavailable(str(error)) from error
 
-    def _kept_connection(self) -> psycopg.Connection[dict[str, Any]]:
-        """This thread's own connection for its transactions (taken from the pool once;
-        a broken one is given back, and the pool replaces it)."""
-        conn: psycopg.Connection[dict[str, Any]] | None = getattr(self._local, "kept", None)
-        if conn is not None and (conn.closed or conn.broken):
+    def _kept_connection(self) -> tuple[psycopg.Connection[dict[str, Any]], psycopg.Pipeline]:
+        """This thread's own connection for its transactions, kept in pipeline mode (taken
+        from the pool once; a broken one is given back, and the pool replaces it). It
+        stays in pipeline mode between transactions: leaving it costs a round trip."""
+        kept: Kept | None = getattr(self._local, "kept", None)
+        if kept is not None and (kept[0].closed or kept[0].broken):
             with self._kept_guard:
-                if conn in self._kept:
-                    self._kept.remove(conn)
-            self.pool.putconn(conn)
-            conn = None
-        if conn is None:
+                if kept in self._kept:
+                    self._kept.remove(kept)
+            _let_go(kept[2])
+            self.pool.putconn(kept[0])
+            kept = None
+        if kept is None:
             try:
                 conn = self.pool.getconn()
             except PoolTimeout as error:
                 raise DatabaseUnavailable(str(error)) from error
+            held = contextlib.ExitStack()
+            try:
+                pipeline = held.enter_context(conn.pipeline())
+            except BaseException:
+                self.pool.putconn(conn)
+                raise
+            kept = (conn, pipeline, held)
             with self._kept_guard:
-                self._kept.append(conn)
-            self._local.kept = conn
-        return conn
+                self._kept.append(kept)
+            self._local.kept = kept
+        return kept[0], kept[1]
 
     @contextmanager
     def transaction(self) -> Iterator[None]:
@@ -184,24 +197,23 @@ class PostgresStore(SqlStore):
         if getattr(self._local, "conn", None) is not None:
             yield
             return
-        conn = self._kept_connection()
+        conn, pipeline = self._kept_connection()
         self._local.conn = conn
+        self._local.pipeline = pipeline
         self._local.with_commit = []
         self._forget_kept()
         try:
-            with conn.pipeline() as pipeline:
-                self._local.pipeline = pipeline
-                conn.execute("BEGIN")
-                try:
-                    yield
-                    ending: list[Ending]
-                    ending, self._local.with_commit = self._local.with_commit, []
-                    cursors = [conn.execute(_placeholders(sql), args) for sql, args, _ in ending]
-                    conn.execute("COMMIT")
-                    pipeline.sync()
-                except BaseException:
-                    _roll_back(conn, pipeline)
-                    raise
+            conn.execute("BEGIN")
+            try:
+                yield
+                ending: list[Ending]
+                ending, self._local.with_commit = self._local.with_commit, []
+                cursors = [conn.execute(_placeholders(sql), args) for sql, args, _ in ending]
+                conn.execute("COMMIT")
+                pipeline.sync()
+            except BaseException:
+                _roll_back(conn, pipeline)
+                raise
             for cursor, (_, _, then) in zip(cursors, ending, strict=True):
                 then(cursor.fetchall())
         except psycopg.Error as error:
@@ -341,6 +353,12 @@ def _rows(cursor: psycopg.Cursor[dict[str, Any]]) -> list[dict[str, Any]]:
     not."""
     result = cursor.pgresult
     return cursor.fetchall() if result is not None and result.nfields else []
+
+
+def _let_go(held: contextlib.ExitStack) -> None:
+    """Take a kept connection out of pipeline mode (a broken one cannot say so)."""
+    with contextlib.suppress(psycopg.Error):
+        held.close()
 
 
 def _roll_back(conn: psycopg.Connection[Any], pipeline: psycopg.Pipeline) -> None:
