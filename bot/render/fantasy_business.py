@@ -7,7 +7,9 @@ in place; the reveal and the final scores are the rich messages, once a turn. Th
 themselves live in `fb_embeds`, the buttons in `fb_buttons`.
 """
 
+from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from bot.i18n import N_, _, current
@@ -140,6 +142,12 @@ def hand_message(table: Table, seat: int, intro: str = "") -> Message:
     return Message(content=intro, embeds=[hand_embed(table, view.you)])
 
 
+def _in_voice(table: Table, seat: int, draw: Callable[[Table, int], Message]) -> Message:
+    """A seat's own message, drawn in the language its player reads."""
+    with table.voice_of(seat):
+        return draw(table, seat)
+
+
 def _named_seats(event: Event) -> set[int]:
     """Seats an event changes the private picture of (its owner and those it names)."""
     seats = {event.seat} if event.seat is not None else set()
@@ -201,7 +209,9 @@ class FantasyBusinessPresenter(EventPresenter):
 
     def _kept_up_to_date(self, table: Table, seat: int, events: list[Event]) -> list[Live]:
         """The DM sheets and hands this move changed: every sheet when pricing starts or
-        ends, otherwise those of the seats the move touched."""
+        ends, otherwise those of the seats the move touched. Sheets and hands are drawn
+        at delivery, in their reader's language, like the table message: of a burst of
+        moves only the state shown is drawn, and not inside the command's transaction."""
         view = public_view(table)
         game = table.game
         humans = [s.position for s in table.seats if table.human(s.position)]
@@ -231,8 +241,9 @@ class FantasyBusinessPresenter(EventPresenter):
             sheets = humans if "pricing_started" in kinds else sorted(touched & set(humans))
             step = f"t{view.turn}"
             for s in sheets:
-                with table.voice_of(s):
-                    lives.append(sheet_live(table, s, step, sheet_message(table, s)))
+                live = sheet_live(table, s, step, None)
+                live.draw = partial(_in_voice, table, s, sheet_message)
+                lives.append(live)
         hands = {
             s
             for event in events
@@ -241,18 +252,17 @@ class FantasyBusinessPresenter(EventPresenter):
             if s in humans
         }
         for s in sorted(hands):
-            with table.voice_of(s):
-                message = hand_message(table, s)
             lives.append(
                 Live(
                     game.id,
                     HAND,
                     game.version,
                     HAND,
-                    message,
+                    None,
                     table.user_id(s),
                     "",
                     HAND_FALLBACK,
+                    draw=partial(_in_voice, table, s, hand_message),
                 )
             )
         return lives

@@ -372,7 +372,7 @@ def test_the_dm_sheet_speaks_the_seats_language_and_the_channel_the_tables() -> 
         outcome = PRESENTER.after_action(table, state, 0, Auction(card=0, price=4), events)
     public = "\n".join(outcome.lines)
     assert "The auctions are over." in public
-    sheets = {live.user_id: message_text(live.message) for live in outcome.live}
+    sheets = {live.user_id: message_text(live.drawn()) for live in outcome.live}
     assert "Dein Preisblatt" in sheets[101] and "Pferde" in sheets[101]
     assert "Your price sheet" in sheets[100]
     notes = {p.user_id: message_text(p.message) for p in outcome.private}
