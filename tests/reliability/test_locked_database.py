@@ -12,7 +12,7 @@ import psycopg
 import simcord
 
 from bot.render.generic import EventPresenter
-from bot.service import BUSY, Actor, GameService, Place
+from bot.service import BUSY, UNREACHABLE, Actor, GameService, Place
 from bot.settings import Settings
 from bot.store import open_store
 from tests.discord.harness import refused, world
@@ -103,4 +103,31 @@ async def test_on_postgresql_a_game_locked_too_long_is_a_clear_refusal_and_other
     game = service.store.open_game(HERE.channel_id)
     assert game is not None and service.store.actions(game.id) == []
     assert (await service.act(HERE, ALICE, lambda t, s: Add(amount=1))).accepted
+    service.close()
+
+
+async def test_on_postgresql_a_dropped_writer_connection_costs_one_clear_refusal_at_most(
+    pg_url: str,
+) -> None:
+    """The writer keeps its connection (in pipeline mode) from command to command. When
+    the server drops it (a restart, an administrator), the next command is refused as
+    unreachable or goes through, never half-done, and the one after runs on a new one."""
+    service = await two_tables(pg_url, busy_seconds=1.0)
+    assert (await service.act(HERE, ALICE, lambda t, s: Add(amount=1))).accepted
+    with psycopg.connect(pg_url, autocommit=True) as admin:
+        dropped = admin.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname ="
+            " current_database() AND pid <> pg_backend_pid() AND application_name ="
+            " 'smithfield' AND query = 'COMMIT'"
+        ).fetchall()
+    assert dropped, "no connection of the bot was dropped"
+    first = await service.act(HERE, BOB, lambda t, s: Add(amount=1))
+    assert first.accepted or (first.reply is not None and UNREACHABLE in first.reply.content)
+    then = ALICE if first.accepted else BOB
+    assert (await service.act(HERE, then, lambda t, s: Add(amount=1))).accepted
+    game = service.store.open_game(HERE.channel_id)
+    assert game is not None
+    expected = 2 + int(first.accepted)
+    assert len(service.store.actions(game.id)) == expected
+    assert game.version == 2 + expected  # the join and the start, then one per move
     service.close()
