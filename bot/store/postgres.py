@@ -291,13 +291,12 @@ class PostgresStore(SqlStore):
     def _in_transaction(self) -> bool:
         return getattr(self._local, "conn", None) is not None
 
-    def _lock(self, *, skip_locked: bool = False, of: str = "") -> str:
+    def _lock(self, *, skip_locked: bool = False) -> str:
         if getattr(self._local, "conn", None) is None:
             # Outside a transaction a lock would end with the statement: a plain read
             # (e.g. a confirmation's preview), which never waits for a running command.
             return ""
-        clause = f" FOR UPDATE OF {of}" if of else " FOR UPDATE"
-        return f"{clause} SKIP LOCKED" if skip_locked else clause
+        return " FOR UPDATE SKIP LOCKED" if skip_locked else " FOR UPDATE"
 
     def _lock_schema(self) -> None:
         # Several processes starting at once must not run the same migration twice.

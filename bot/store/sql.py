@@ -101,10 +101,10 @@ class SqlStore(RecordQueries, LiveQueries, SqlBase):
 
     def _game_and_seats(self, where: str, params: Sequence[Any]) -> GameRow | None:
         """A command's first read: the game row, locked (`for_update`), then its seats and
-        the number of its last log row, in one round trip where the backend can. The
-        seats are kept for the rest of the transaction, so the `seats` read that follows
-        needs no second one (a seat written forgets them); the version and the log's end
-        let the command's own writes go without waiting for answers (see LockedGame).
+        the number of its last log row, in one round trip where the backend can. All of it
+        is kept for the rest of the transaction (see LockedGame): the `seats` reads that
+        follow need no round trip, and the command's own writes go without waiting for
+        answers.
 
         Two statements, not one join: a statement that waited for the lock reads the
         other tables as they were when it began, before the command it waited for
@@ -124,13 +124,13 @@ class SqlStore(RecordQueries, LiveQueries, SqlBase):
             return None
         game = game_row(found[0])
         if self._in_transaction():
-            self._kept_seats()[game.id] = [
+            seats = [
                 SeatRow(game_id=game.id, **{name: row[f"seat_{name}"] for name in SEAT_FIELDS})
                 for row in rows
                 if row["seat_position"] is not None
             ]
             last_seq = int(rows[0]["last_seq"] or 0) if rows else 0
-            self._locked_games()[game.id] = LockedGame(game.version, last_seq)
+            self._locked_games()[game.id] = LockedGame(game.version, last_seq, seats)
         return game
 
     def lease_game(self, game_id: int) -> GameRow | None:
@@ -197,7 +197,7 @@ class SqlStore(RecordQueries, LiveQueries, SqlBase):
         sql = f"UPDATE games SET {assignments} WHERE id = ? AND version = ?"
         params = [*columns.values(), game.id, game.version]
         with self.transaction():
-            locked = self._locked_games().get(game.id)
+            locked = self._locked(game.id)
             if locked is not None and locked.version == game.version:
                 self._write(sql, params)  # the row is locked at this version: it will match
                 locked.version += 1
@@ -208,10 +208,9 @@ class SqlStore(RecordQueries, LiveQueries, SqlBase):
     # -- seats ----------------------------------------------------------------------------
 
     def seats(self, game_id: int) -> list[SeatRow]:
-        if self._in_transaction():
-            kept = self._kept_seats().get(game_id)
-            if kept is not None:
-                return list(kept)
+        locked = self._locked(game_id)
+        if locked is not None:
+            return list(locked.seats)
         rows = self._query("SELECT * FROM seats WHERE game_id = ? ORDER BY position", (game_id,))
         return [SeatRow(**row) for row in rows]
 
@@ -227,28 +226,10 @@ class SqlStore(RecordQueries, LiveQueries, SqlBase):
     ) -> None:
         """Seat a player at the next position (`ai_level` and `ai_seed`: an AI's seat)."""
         with self.transaction():
-            kept = self._seats_of_locked(game_id)
-            if kept is None:
-                self._forget_seats(game_id)
-                self._write(
-                    "INSERT INTO seats (game_id, position, user_id, display_name, joined_at,"
-                    " ai_level, locale, ai_seed) SELECT ?, COALESCE(MAX(position) + 1, 0), ?,"
-                    " ?, ?, ?, ?, ? FROM seats WHERE game_id = ?",
-                    (
-                        game_id,
-                        user_id,
-                        display_name,
-                        now.isoformat(),
-                        ai_level,
-                        locale,
-                        ai_seed,
-                        game_id,
-                    ),
-                )
-                return
+            seats = self.seats(game_id)
             seat = SeatRow(
                 game_id=game_id,
-                position=max((row.position for row in kept), default=-1) + 1,
+                position=max((row.position for row in seats), default=-1) + 1,
                 user_id=user_id,
                 display_name=display_name,
                 joined_at=now.isoformat(),
@@ -270,13 +251,12 @@ class SqlStore(RecordQueries, LiveQueries, SqlBase):
                     ai_seed,
                 ),
             )
-            kept.append(seat)
+            self._keep_seats(game_id, [*seats, seat])
 
     def remove_seat(self, game_id: int, user_id: int) -> None:
         """Remove a lobby seat and close the gap so positions stay 0..n-1."""
         with self.transaction():
-            kept = self._seats_of_locked(game_id)
-            seats = self.seats(game_id) if kept is None else kept
+            seats = self.seats(game_id)
             gone = next((seat.position for seat in seats if seat.user_id == user_id), None)
             if gone is None:
                 return
@@ -286,16 +266,16 @@ class SqlStore(RecordQueries, LiveQueries, SqlBase):
                     "UPDATE seats SET position = ? WHERE game_id = ? AND position = ?",
                     (position - 1, game_id, position),
                 )
-            if kept is None:
-                self._forget_seats(game_id)
-                return
-            kept[:] = [
-                seat.model_copy(update={"position": seat.position - 1})
-                if seat.position > gone
-                else seat
-                for seat in kept
-                if seat.position != gone
-            ]
+            self._keep_seats(
+                game_id,
+                [
+                    seat.model_copy(update={"position": seat.position - 1})
+                    if seat.position > gone
+                    else seat
+                    for seat in seats
+                    if seat.position != gone
+                ],
+            )
 
     def update_seat(self, game_id: int, position: int, **changes: Any) -> None:
         """Change who holds a seat or whether it is on autopilot."""
@@ -308,22 +288,22 @@ class SqlStore(RecordQueries, LiveQueries, SqlBase):
                 f"UPDATE seats SET {assignments} WHERE game_id = ? AND position = ?",
                 [*(db_value(value) for value in changes.values()), game_id, position],
             )
-            kept = self._seats_of_locked(game_id)
-            if kept is None:
-                self._forget_seats(game_id)
-                return
-            kept[:] = [
-                seat.model_copy(update=changes) if seat.position == position else seat
-                for seat in kept
-            ]
+            locked = self._locked(game_id)
+            if locked is not None:
+                locked.seats = [
+                    seat.model_copy(update=changes) if seat.position == position else seat
+                    for seat in locked.seats
+                ]
 
-    def _seats_of_locked(self, game_id: int) -> list[SeatRow] | None:
-        """The seats kept for a game this transaction holds locked, which its seat writes
-        keep up to date (nobody else can change them before the commit); None when the
-        game is not locked here, and seats must be read again after a write."""
-        if game_id not in self._locked_games():
-            return None
-        return self._kept_seats().get(game_id)
+    def _locked(self, game_id: int) -> LockedGame | None:
+        """The game as this transaction holds it locked, if it does."""
+        return self._locked_games().get(game_id) if self._in_transaction() else None
+
+    def _keep_seats(self, game_id: int, seats: list[SeatRow]) -> None:
+        """The seats after this transaction's own write, kept while it holds the game."""
+        locked = self._locked(game_id)
+        if locked is not None:
+            locked.seats = seats
 
     # -- action log -----------------------------------------------------------------------
 
@@ -341,7 +321,7 @@ class SqlStore(RecordQueries, LiveQueries, SqlBase):
         """Append a log row; `command`: the seq of the first row of the same command
         (None: this row starts one); `cause`: why the bot made the move (see ActionRow)."""
         with self.transaction():
-            locked = self._locked_games().get(game_id)
+            locked = self._locked(game_id)
             if locked is not None:
                 # The game's row is locked, so no other command appends to its log.
                 seq = locked.last_seq + 1

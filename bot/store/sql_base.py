@@ -34,12 +34,15 @@ def db_value(value: Any) -> Any:
 @dataclass
 class LockedGame:
     """A game row this transaction read locked (`for_update`), as this transaction left
-    it: nobody else can write the row or its log before the commit, so a write that
-    starts from this version, or appends after this log row, cannot lose a race and
-    needs no answer to check (see `SqlStore.update_game`, `SqlStore.append_action`)."""
+    it: nobody else can write the row, its seats or its log before the commit, so a
+    write that starts from this version, or appends after this log row, cannot lose a
+    race and needs no answer to check (see `SqlStore.update_game`, `append_action`), and
+    the seats read with it stay true as long as this transaction's own seat writes keep
+    them up to date."""
 
     version: int
     last_seq: int
+    seats: list[SeatRow]
 
 
 class SqlBase(ABC):
@@ -93,20 +96,6 @@ class SqlBase(ABC):
         """Whether this thread is inside `transaction()` (backends say how they know)."""
         return False
 
-    def _kept_seats(self) -> dict[int, list[SeatRow]]:
-        """Seats read with their game inside this thread's transaction (see `seats`)."""
-        local = self.__dict__.get("_local")
-        kept: dict[int, list[SeatRow]] | None = getattr(local, "seats", None)
-        if kept is None:
-            kept = {}
-            if local is not None:
-                local.seats = kept
-        return kept
-
-    def _forget_seats(self, game_id: int) -> None:
-        """Seats written: read them from the database again."""
-        self._kept_seats().pop(game_id, None)
-
     def _locked_games(self) -> dict[int, LockedGame]:
         """Games this thread's transaction read locked, as it left them (see LockedGame)."""
         local = self.__dict__.get("_local")
@@ -120,7 +109,6 @@ class SqlBase(ABC):
     def _forget_kept(self) -> None:
         """A transaction began, or a savepoint was undone: what was kept from the reads
         before may no longer be what the database holds."""
-        self._kept_seats().clear()
         self._locked_games().clear()
 
     @abstractmethod
@@ -146,9 +134,8 @@ class SqlBase(ABC):
     def _execute_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None: ...
 
     @abstractmethod
-    def _lock(self, *, skip_locked: bool = False, of: str = "") -> str:
-        """The clause that makes a SELECT lock its rows for the transaction (`of`: only
-        the rows of that table alias, in a join)."""
+    def _lock(self, *, skip_locked: bool = False) -> str:
+        """The clause that makes a SELECT lock its rows for the transaction."""
 
     @abstractmethod
     def _table_names(self) -> list[str]:

@@ -168,7 +168,7 @@ class SqliteStore(SqlStore):
     def _in_transaction(self) -> bool:
         return self.conn.in_transaction
 
-    def _lock(self, *, skip_locked: bool = False, of: str = "") -> str:
+    def _lock(self, *, skip_locked: bool = False) -> str:
         # BEGIN IMMEDIATE already holds the database's one write lock for the whole
         # transaction: no other process can change the row until it ends.
         return ""
