@@ -363,12 +363,17 @@ def _let_go(held: contextlib.ExitStack) -> None:
 def _roll_back(conn: psycopg.Connection[Any], pipeline: psycopg.Pipeline) -> None:
     """Undo the transaction: wait out what was sent (after a statement fails, the server
     skips the rest of the batch and the transaction stays aborted), then ROLLBACK. A
-    connection that broke meanwhile has ended the transaction on the server already."""
+    connection that broke meanwhile has ended the transaction on the server already.
+
+    The ROLLBACK is psycopg's own (`rollback()`), not a statement: after one, psycopg
+    forgets its prepared statements and deallocates them on the server, and only its own
+    rollback does that before the next statement is prepared (sent as a statement in a
+    pipeline, the DEALLOCATE ALL went out after the next command's first statements and
+    dropped them: "prepared statement … does not exist")."""
     with contextlib.suppress(psycopg.Error):
         pipeline.sync()
     with contextlib.suppress(psycopg.Error):
-        conn.execute("ROLLBACK")
-        pipeline.sync()
+        conn.rollback()
 
 
 def check_server(url: str) -> None:

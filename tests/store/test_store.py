@@ -178,6 +178,28 @@ def test_a_write_sent_without_waiting_that_fails_undoes_the_whole_command(
     store.close()
 
 
+def test_commands_after_one_that_was_undone_run_as_before(store_location: str) -> None:
+    """An undone transaction leaves the connection as good as new: on PostgreSQL the
+    ROLLBACK makes psycopg forget its prepared statements, and the next commands (which
+    prepare them again) must not lose them to that clean-up."""
+    store = open_store(store_location)
+    game_id = new_game(store)
+    for attempt in range(3):
+        with pytest.raises(KeyError), store.transaction():
+            game = store.game(game_id, for_update=True)
+            store.update_game(game, now=NOW, status="active")
+            raise KeyError("the command failed")
+        for move in range(3):
+            with store.transaction():
+                game = store.game(game_id, for_update=True)
+                store.update_game(game, now=NOW, state=f'{{"move": {move}}}')
+                store.append_action(game_id, user_id=5, seat=0, action={"at": attempt}, now=NOW)
+    assert store.game(game_id).version == 9
+    assert store.game(game_id).status == "lobby"
+    assert [row.seq for row in store.actions(game_id)] == list(range(1, 10))
+    store.close()
+
+
 def test_rows_copy_between_stores_with_their_ids(store_location: str, tmp_path: Path) -> None:
     store = open_store(store_location)
     game_id = new_game(store, channel=7)
