@@ -303,7 +303,8 @@ class PostgresStore(SqlStore):
         self._advisory_lock(SCHEMA_LOCK)
 
     def _advisory_lock(self, key: int) -> None:
-        self._query("SELECT pg_advisory_xact_lock(?)", (key,))
+        # No answer to wait for: what the transaction sends next runs once it is held.
+        self._write("SELECT pg_advisory_xact_lock(?)", (key,))
 
     def _table_names(self) -> list[str]:
         rows = self._query(

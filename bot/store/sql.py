@@ -99,7 +99,9 @@ class SqlStore(RecordQueries, LiveQueries, SqlBase):
         )
         return None if row is None else game_row(row)
 
-    def _game_and_seats(self, where: str, params: Sequence[Any]) -> GameRow | None:
+    def _game_and_seats(
+        self, where: str, params: Sequence[Any], *, skip_locked: bool = False
+    ) -> GameRow | None:
         """A command's first read: the game row, locked (`for_update`), then its seats and
         the number of its last log row, in one round trip where the backend can. All of it
         is kept for the rest of the transaction (see LockedGame): the `seats` reads that
@@ -112,7 +114,7 @@ class SqlStore(RecordQueries, LiveQueries, SqlBase):
         seats and the log that command left."""
         columns = ", ".join(f"s.{name} AS seat_{name}" for name in SEAT_FIELDS)
         found, rows = self._queries(
-            (f"SELECT g.* FROM games g WHERE {where}{self._lock()}", params),
+            (f"SELECT g.* FROM games g WHERE {where}{self._lock(skip_locked=skip_locked)}", params),
             (
                 f"SELECT {columns}, (SELECT MAX(a.seq) FROM actions a WHERE a.game_id = g.id)"
                 " AS last_seq FROM games g LEFT JOIN seats s ON s.game_id = g.id"
@@ -134,10 +136,9 @@ class SqlStore(RecordQueries, LiveQueries, SqlBase):
         return game
 
     def lease_game(self, game_id: int) -> GameRow | None:
-        row = self._one(
-            f"SELECT * FROM games WHERE id = ?{self._lock(skip_locked=True)}", (game_id,)
-        )
-        return None if row is None else game_row(row)
+        # Read like a command's first read (seats and log kept), as the scheduler's
+        # command then plays a move in it.
+        return self._game_and_seats("g.id = ?", (game_id,), skip_locked=True)
 
     def last_finished_game(self, channel_id: int) -> GameRow | None:
         """The channel's most recent finished game (shown until a new table opens)."""

@@ -23,7 +23,7 @@ class LiveQueries(SqlBase):
 
     def save_live_message(self, row: LiveRow) -> None:
         with self.transaction():
-            self._execute(
+            self._write(
                 "INSERT INTO live_messages (game_id, slot, user_id, channel_id, message_id,"
                 " step, version) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, slot,"
                 " user_id) DO UPDATE SET channel_id = excluded.channel_id, message_id ="
@@ -68,7 +68,7 @@ class LiveQueries(SqlBase):
 
     def forget_live_message(self, game_id: int, slot: str, user_id: int = 0) -> None:
         with self.transaction():
-            self._execute(
+            self._write(
                 "DELETE FROM live_messages WHERE game_id = ? AND slot = ? AND user_id = ?",
                 (game_id, slot, user_id),
             )
@@ -81,7 +81,7 @@ class LiveQueries(SqlBase):
 
     def set_meta(self, key: str, value: str) -> None:
         with self.transaction():
-            self._execute(
+            self._write(
                 "INSERT INTO bot_meta (key, value) VALUES (?, ?)"
                 " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
                 (key, value),

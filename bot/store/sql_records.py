@@ -61,11 +61,11 @@ class RecordQueries(SqlBase):
                 columns = row.model_dump()
                 names = ", ".join(columns)
                 marks = ", ".join("?" for _ in columns)
-                self._execute(
+                self._write(
                     f"INSERT INTO results ({names}) VALUES ({marks})",
                     [db_value(value) for value in columns.values()],
                 )
-            self._execute("UPDATE games SET recorded = 1 WHERE id = ?", (game_id,))
+            self._write("UPDATE games SET recorded = 1 WHERE id = ?", (game_id,))
 
     def results_of_games(self, game_ids: list[int]) -> list[ResultRow]:
         if not game_ids:
@@ -111,7 +111,7 @@ class RecordQueries(SqlBase):
     def save_ratings(self, rows: list[RatingRow]) -> None:
         with self.transaction():
             for row in rows:
-                self._execute(
+                self._write(
                     "INSERT INTO ratings (guild_id, kind, user_id, display_name, mu, sigma,"
                     " games) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, kind, user_id)"
                     " DO UPDATE SET display_name = excluded.display_name, mu = excluded.mu,"
@@ -129,4 +129,4 @@ class RecordQueries(SqlBase):
 
     def clear_ratings(self, guild_id: int, kind: str) -> None:
         with self.transaction():
-            self._execute("DELETE FROM ratings WHERE guild_id = ? AND kind = ?", (guild_id, kind))
+            self._write("DELETE FROM ratings WHERE guild_id = ? AND kind = ?", (guild_id, kind))
