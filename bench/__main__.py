@@ -164,7 +164,7 @@ async def measure(
             baseline.append(time.perf_counter() - started)
     finally:
         bare.close()
-        service.close()
+        await service.aclose()
     ms = 1000
     p50o, p99o = statistics.median(ours) * ms, percentile(ours, 0.99) * ms
     p50b, p99b = statistics.median(baseline) * ms, percentile(baseline, 0.99) * ms

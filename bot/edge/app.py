@@ -105,7 +105,7 @@ class SmithfieldBot(commands.AutoShardedBot):
 
     async def close(self) -> None:
         await super().close()
-        self.service.close()
+        await self.service.aclose()
 
 
 def create_bot(

@@ -1,11 +1,17 @@
-"""The engine under every command: one writer thread, one transaction, commands in order.
+"""The engine under every command: one writer, one transaction, commands in order.
 
-A command's work is a plain function run in the store's one writer thread (so a slow or
-locked database never freezes the event loop) in the order commands arrived (so one
-channel's moves keep their order), and it is one database transaction: every read a command bases
-its checks on, and every write it makes, commits together or not at all. A lost race runs
-the work again on fresh reads; a database that stays locked is a clear refusal. Parsed
-states are cached per (game, version) once committed, so hot games are not parsed again.
+A command's work is a plain function run by the store's one writer, never waiting for
+the database on the event loop (so a slow or locked database never freezes it), in the
+order commands arrived (so one channel's moves keep their order), and it is one database
+transaction: every read a command bases its checks on, and every write it makes, commits
+together or not at all. A lost race runs the work again on fresh reads; a database that
+stays locked is a clear refusal. Parsed states are cached per (game, version) once
+committed, so hot games are not parsed again.
+
+The writer is a thread (SQLite, whose calls block), or on PostgreSQL the event loop
+itself: the work runs there as a script whose waits for the server are the loop's own
+(bot.store.pg_loop), which spares each command two thread hand-offs; work the script
+cannot follow runs in the writer thread, in its turn.
 
 Why one writer: SQLite has one write lock per file, so several threads writing only
 queue for it (a burst spent most of its store time in `BEGIN IMMEDIATE`); one thread
@@ -33,12 +39,13 @@ from bot.render.generic import EventPresenter
 from bot.render.presenters import PRESENTERS, Presenter
 from bot.replay import Replayed, replay
 from bot.service.requests import BUSY, FULL, RACED, UNREACHABLE
-from bot.service.writer import MOST_IN_A_GROUP, Job, Writer
+from bot.service.writer import MOST_IN_A_GROUP, Job, Turns, Writer
 from bot.store import (
     DatabaseBusy,
     DatabaseUnavailable,
     GameRow,
     LiveRow,
+    NeedsThread,
     StorageFull,
     Store,
     VersionConflict,
@@ -75,7 +82,7 @@ class Engine:
         self.store = store
         self.games = games
         self.presenters = presenters
-        self.clock = clock
+        self._clock = clock
         self.seed = seed
         self._live_locks: dict[tuple[int, str, int], asyncio.Lock] = {}
         self.activity = Activity()
@@ -86,6 +93,8 @@ class Engine:
         self._states_guard = threading.Lock()
         grouping = MOST_IN_A_GROUP if store.backend == "sqlite" else 1
         self._writer = Writer(self.run_group, most=grouping)
+        self._turns = Turns() if store.inline else None
+        """On a store that runs commands on the event loop, the order they take there."""
         self._busy: dict[int, int] = {}
         """Commands of each channel handed to the writer and not answered yet."""
         self._quiet: dict[int, asyncio.Event] = {}
@@ -101,6 +110,17 @@ class Engine:
         self.ai_pace = 5.0
         """Seconds between the moves of a game of AIs alone (SMITHFIELD_AI_PACE)."""
 
+    @property
+    def clock(self) -> Clock:
+        """The time; while a command's work runs again on the event loop (see
+        `_inline_attempt`), the times its earlier runs were given, in the same order."""
+        steady: _Steady | None = getattr(self._committed, "steady", None)
+        return self._clock if steady is None else steady
+
+    @clock.setter
+    def clock(self, clock: Clock) -> None:
+        self._clock = clock
+
     def presenter(self, kind: str) -> Presenter:
         return self.presenters.get(kind) or EventPresenter()
 
@@ -113,11 +133,25 @@ class Engine:
         self._writer.close()
         self.store.close()
 
+    async def aclose(self) -> None:
+        """`close` on the event loop: the commands handed over end first, then the
+        store's connections there close cleanly."""
+        if self._turns is not None:
+            await self._turns.drain()
+        self._readers.shutdown(wait=True)
+        self._writer.close()
+        await self.store.aclose()
+
     async def call(self, work: Callable[..., T], *args: Any) -> T:
         """Run `work` in the writer thread, alone: the event loop keeps serving other
         channels. The work runs in a copy of the caller's context, so it speaks the
         caller's language. Anything that may write goes here; `read` is for work that
         cannot."""
+        if self._turns is not None:
+            # After the commands before it, which run on the event loop.
+            on_writer = partial(self._writer.submit, partial(work, *args), grouped=False)
+            ran: T = await self._turns.run(on_writer)
+            return ran
         result: T = await self._writer.submit(partial(work, *args), grouped=False)
         return result
 
@@ -141,12 +175,15 @@ class Engine:
         """Seconds a command handed to the writer now is expected to wait before it runs:
         the jobs ahead of it times the recent time per job (cogs defer an interaction at
         once when this is long, instead of arming a timer per interaction)."""
+        if self._turns is not None:
+            return self._turns.expected_wait()
         return self._writer.expected_wait()
 
     async def command(self, channel_id: int, work: Callable[[], Outcome]) -> Outcome:
-        """A command's work: in the writer thread, in the order commands arrived (so one
-        channel's moves keep their order), as one transaction (shared with the commands
-        queued beside it, each in a savepoint of its own: see bot.service.writer). Its
+        """A command's work: by the writer, in the order commands arrived (so one
+        channel's moves keep their order), as one transaction (on SQLite shared with the
+        commands queued beside it, each in a savepoint of its own: see
+        bot.service.writer; on PostgreSQL run on the event loop, see `_inline_command`). Its
         first read of the game locks the game's row (`for_update`), so a command in
         another process waits for this one instead of racing it; a race lost all the
         same (a version conflict, a deadlock) runs the work again on fresh reads, a few
@@ -154,7 +191,10 @@ class Engine:
         time, is a clear refusal and nothing of the command changed."""
         self._busy[channel_id] = self._busy.get(channel_id, 0) + 1
         try:
-            outcome, moved = await self._writer.submit(work, grouped=True)
+            if self._turns is not None:
+                outcome, moved = await self._turns.run(partial(self._inline_command, work))
+            else:
+                outcome, moved = await self._writer.submit(work, grouped=True)
         finally:
             self._busy[channel_id] -= 1
             if not self._busy[channel_id]:
@@ -251,14 +291,54 @@ class Engine:
             except VersionConflict:
                 if attempt == RACE_RETRIES:
                     return Outcome.refusal(RACED), False
-            except DatabaseBusy:
-                return Outcome.refusal(BUSY), False
-            except DatabaseUnavailable:
-                return Outcome.refusal(UNREACHABLE), False
-            except StorageFull as error:
-                log.error("The database's storage is full; a command was refused: %s", error)
-                return Outcome.refusal(FULL), False
+            except (DatabaseBusy, DatabaseUnavailable, StorageFull) as error:
+                return _refused(error), False
         raise AssertionError("unreachable")  # the loop always returns
+
+    async def _inline_command(self, work: Callable[[], Outcome]) -> tuple[Outcome, bool]:
+        """A command on a store that runs it on the event loop (see bot.store.pg_loop),
+        with the writer thread's retries and refusals; work that cannot run there runs in
+        the writer thread, still in its turn."""
+        try:
+            for attempt in range(RACE_RETRIES + 1):
+                try:
+                    return await self._inline_attempt(work)
+                except VersionConflict:
+                    if attempt == RACE_RETRIES:
+                        return Outcome.refusal(RACED), False
+                except (DatabaseBusy, DatabaseUnavailable, StorageFull) as error:
+                    return _refused(error), False
+        except NeedsThread as why:
+            name = getattr(getattr(work, "func", work), "__qualname__", repr(work))
+            log.debug("A command (%s) runs in the writer thread: %s", name, why)
+        result: tuple[Outcome, bool] = await self._writer.submit(work, grouped=True)
+        return result
+
+    async def _inline_attempt(self, work: Callable[[], Outcome]) -> tuple[Outcome, bool]:
+        """`_attempt` on the event loop: the store may run the work several times, each
+        run from the start (see bot.store.pg_loop); only the last one's parsed states
+        are kept, once committed."""
+        committed = self._committed
+        fresh: dict[int, tuple[int, Any, dict[str, Any]]] = {}
+        context = contextvars.copy_context()
+        steady = _Steady(self._clock)
+
+        def run() -> tuple[Outcome, list[Table], bool]:
+            committed.states, committed.moved, committed.fresh = [], False, fresh
+            steady.at, committed.steady = 0, steady
+            try:
+                outcome = context.run(work)
+                self._advance_lives(outcome)
+                return outcome, committed.states, bool(committed.moved)
+            finally:
+                committed.states, committed.fresh, committed.steady = [], None, None
+
+        outcome, parsed, moved = await self.store.run_inline(run)
+        for game_id, (version, state, memo) in fresh.items():
+            self._remember(game_id, version, state, memo)
+        for table in parsed:
+            self._remember(table.game.id, table.game.version, table.state, table.memo)
+        return outcome, moved
 
     def _attempt(self, work: Callable[[], Outcome]) -> tuple[Outcome, bool]:
         """Run a command once in one transaction (all of it commits, or none of it)."""
@@ -366,6 +446,32 @@ class Engine:
         rules = self.games[game.kind]
         seats = len(self.store.seats(game.id))
         return replay(rules, seats, game.options, game.seed, self.store.actions(game.id))
+
+
+class _Steady:
+    """A clock that gives a work run again the times it was given before: a command's
+    writes stamped with the time must say the same on every run (see bot.store.pg_loop)."""
+
+    __slots__ = ("at", "clock", "given")
+
+    def __init__(self, clock: Clock) -> None:
+        self.clock = clock
+        self.given: list[datetime] = []
+        self.at = 0
+
+    def __call__(self) -> datetime:
+        if self.at == len(self.given):
+            self.given.append(self.clock())
+        self.at += 1
+        return self.given[self.at - 1]
+
+
+def _refused(error: Exception) -> Outcome:
+    """The player's answer when the database refused a command."""
+    if isinstance(error, StorageFull):
+        log.error("The database's storage is full; a command was refused: %s", error)
+        return Outcome.refusal(FULL)
+    return Outcome.refusal(UNREACHABLE if isinstance(error, DatabaseUnavailable) else BUSY)
 
 
 def _shown(lives: list[Live], rows: list[LiveRow]) -> None:

@@ -73,6 +73,10 @@ class GameService(Engine):
         self.runner.close()
         super().close()
 
+    async def aclose(self) -> None:
+        self.runner.close()
+        await super().aclose()
+
     # -- the lobby (bot.service.lobby) ------------------------------------------------------
 
     async def new_game(

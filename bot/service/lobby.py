@@ -58,17 +58,19 @@ class Lobby:
             options = {**options, "language": language}
         if hints:
             options = {**options, "hints": True}
+        # Drawn before the command: its work may run more than once, and must draw the
+        # same game each time.
+        seed = self.engine.seed if self.engine.seed is not None else secrets.randbits(48)
         return await self.engine.command(
-            place.channel_id, partial(self._new_game, place, actor, rules, options)
+            place.channel_id, partial(self._new_game, place, actor, rules, options, seed)
         )
 
     def _new_game(
-        self, place: Place, actor: Actor, rules: GameRules, options: dict[str, Any]
+        self, place: Place, actor: Actor, rules: GameRules, options: dict[str, Any], seed: int
     ) -> Outcome:
         existing = self.engine.store.open_game(place.channel_id, for_update=True)
         if existing is not None:
             return Outcome.refusal(self._busy(existing))
-        seed = self.engine.seed if self.engine.seed is not None else secrets.randbits(48)
         now = self.engine.clock()
         try:
             game = self.engine.store.create_game(

@@ -8,6 +8,9 @@ transaction, each in a savepoint of its own (`Engine.run_group`), so a burst pay
 commit (one fsync) per group instead of one per command, and the event loop is woken
 once per group rather than once per command. A command is acknowledged only after its
 group committed, so a crash at any point loses only unacknowledged work.
+
+On PostgreSQL commands run on the event loop instead (bot.store.pg_loop), one at a time
+in `Turns`; the thread remains for the work the loop cannot run.
 """
 
 import asyncio
@@ -17,8 +20,10 @@ import queue
 import threading
 import time
 from collections import deque
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 MOST_IN_A_GROUP = 64
 """Commands run in one transaction at most: a group holds the write lock (and delays its
@@ -155,3 +160,59 @@ def _settle(jobs: list[Job]) -> None:
             job.future.set_exception(job.error)
         else:
             job.future.set_result(job.result)
+
+
+class Turns:
+    """The writer's order on the event loop, for a store that runs commands there
+    (`Store.inline`, PostgreSQL): one command at a time, in the order they arrived, each
+    in a task of its own, so a caller that is cancelled (an interaction given up) never
+    cuts a transaction in half, and the next command starts only once it ended."""
+
+    def __init__(self) -> None:
+        self._lock: asyncio.Lock | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self.queued = 0
+        """Commands handed over and not yet answered."""
+        self.job_seconds = 0.002
+        """Recent time per command, a moving average (see `Writer.expected_wait`)."""
+
+    async def run(self, work: Callable[[], Awaitable[T]]) -> T:
+        """`work()` once every command handed over before it has ended."""
+        loop = asyncio.get_running_loop()
+        if self._loop is not loop:
+            self._lock, self._loop = asyncio.Lock(), loop
+        lock = self._lock
+        assert lock is not None
+
+        async def turn() -> T:
+            async with lock:  # asyncio's lock wakes its waiters first in, first out
+                started = time.perf_counter()
+                try:
+                    return await work()
+                finally:
+                    spent = time.perf_counter() - started
+                    self.job_seconds = 0.8 * self.job_seconds + 0.2 * spent
+
+        task = loop.create_task(turn())
+        task.add_done_callback(_retrieved)
+        self.queued += 1
+        try:
+            return await asyncio.shield(task)
+        finally:
+            self.queued -= 1
+
+    def expected_wait(self) -> float:
+        return self.queued * self.job_seconds
+
+    async def drain(self) -> None:
+        """Wait until every command handed over has ended."""
+        if self._lock is not None and self._loop is asyncio.get_running_loop():
+            async with self._lock:
+                pass
+
+
+def _retrieved(task: "asyncio.Task[Any]") -> None:
+    """A command whose caller gave up still ends; its error, if any, was the caller's to
+    see, and is not reported again as never retrieved."""
+    if not task.cancelled():
+        task.exception()

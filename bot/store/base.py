@@ -20,9 +20,11 @@ its own. Both backends give the same guarantees:
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from bot.store.rows import ActionRow, GameRow, LiveRow, RatingRow, ResultRow, SeatRow, Status
+
+T = TypeVar("T")
 
 
 class Store(Protocol):
@@ -40,10 +42,27 @@ class Store(Protocol):
 
     def close(self) -> None: ...
 
+    async def aclose(self) -> None:
+        """`close`, on the event loop: what the store holds there is closed cleanly first."""
+        ...
+
     def transaction(self) -> AbstractContextManager[None]:
         """One atomic unit of work for the calling thread; nested calls join the outer one.
         Raises `DatabaseBusy` when the database's locks stay taken for longer than the busy
         timeout, `VersionConflict` when another transaction made this one impossible."""
+        ...
+
+    @property
+    def inline(self) -> bool:
+        """Whether `run_inline` can run a command's work on the event loop (PostgreSQL);
+        otherwise every write runs in the service's writer thread (SQLite)."""
+        ...
+
+    async def run_inline(self, work: Callable[[], T]) -> T:
+        """Run `work`, a command's work, as one transaction without leaving the event loop:
+        the loop waits for the server's answers without blocking (see
+        bot.store.pg_loop). Raises what `transaction()` raises, and `NeedsThread` (having
+        kept nothing) for work that must run in the writer thread instead."""
         ...
 
     def savepoint(self) -> AbstractContextManager[None]:

@@ -31,3 +31,8 @@ class StoreUnusable(Exception):
 
 class DatabaseUnavailable(StoreError):
     """The database server could not be reached (or dropped the connection) mid-command."""
+
+
+class NeedsThread(Exception):
+    """Work the store was asked to run on the event loop (`Store.run_inline`) cannot run
+    there; nothing of it was kept, and it runs in the writer thread instead."""

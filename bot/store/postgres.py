@@ -7,8 +7,12 @@ command and its statements stay prepared on the server (`prepare_threshold` 0: e
 statement is prepared at its first use, and later only its parameters travel); a read
 outside a transaction borrows a connection for a single statement (autocommit). A
 transaction runs in pipeline mode (see `transaction`): a command costs two round trips,
-its first read and its commit. Commands on one game are serialised across processes by
-`SELECT … FOR UPDATE` on the game row at the start of their transaction (the service's
+its first read and its commit. Commands themselves run on the event loop, on a
+connection of its own, as scripts of the same statements (`run_inline`, see
+bot.store.pg_loop); the writer thread runs what a script cannot follow.
+
+Commands on one game are serialised across processes by `SELECT … FOR UPDATE` on the
+game row at the start of their transaction (the service's
 `for_update` reads), as the one writer serialises them inside one process; a write
 that starts from a version read under that lock needs no version check (see
 bot.store.sql_base.LockedGame), any other keeps it. Waiting for a lock is bounded by
@@ -22,7 +26,7 @@ import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import urlsplit, urlunsplit
 
 import psycopg
@@ -38,6 +42,7 @@ from bot.store.errors import (
     StoreUnusable,
     VersionConflict,
 )
+from bot.store.pg_loop import LoopConnection, Script, run_script
 from bot.store.schema import MIGRATIONS
 from bot.store.sql import SqlStore
 
@@ -46,6 +51,8 @@ Ending = tuple[str, Sequence[Any], Callable[[list[dict[str, Any]]], None]]
 
 Kept = tuple[psycopg.Connection[dict[str, Any]], psycopg.Pipeline, contextlib.ExitStack]
 """A writing thread's own connection, and what holds it in pipeline mode."""
+
+T = TypeVar("T")
 
 SCHEMES = ("postgresql", "postgres")
 POOL_SIZE = 8
@@ -97,6 +104,7 @@ class PostgresStore(SqlStore):
     """A database server shared by any number of bot processes."""
 
     backend = "postgres"
+    inline = True
 
     def __init__(self, url: str, *, busy_seconds: float = 5.0, pool_size: int = POOL_SIZE) -> None:
         self.url = url
@@ -104,6 +112,7 @@ class PostgresStore(SqlStore):
         self._local = threading.local()
         self._kept: list[Kept] = []
         self._kept_guard = threading.Lock()
+        self._loop_connection = LoopConnection(url, int(busy_seconds * 1000))
         self.pool: ConnectionPool[psycopg.Connection[dict[str, Any]]] = ConnectionPool(
             url,
             kwargs={"autocommit": True, "row_factory": dict_row, "prepare_threshold": 0},
@@ -130,7 +139,12 @@ class PostgresStore(SqlStore):
     def location(self) -> str:
         return shown_url(self.url)
 
+    async def aclose(self) -> None:
+        await self._loop_connection.aclose()
+        self.close()
+
     def close(self) -> None:
+        self._loop_connection.close()
         with self._kept_guard:
             kept, self._kept = self._kept, []
         for conn, _, held in kept:
@@ -194,7 +208,7 @@ class PostgresStore(SqlStore):
         reads (`_write`) with the next read, and the command's last writes with the
         COMMIT: a move costs two round trips, not one per statement. An error in any of
         them (it surfaces at the next wait) undoes the whole transaction."""
-        if getattr(self._local, "conn", None) is not None:
+        if self._in_transaction():
             yield
             return
         conn, pipeline = self._kept_connection()
@@ -223,9 +237,38 @@ class PostgresStore(SqlStore):
             self._local.pipeline = None
             self._local.with_commit = []
 
+    async def run_inline(self, work: Callable[[], T]) -> T:
+        def run(script: Script) -> T:
+            self._local.script = script
+            self._forget_kept()
+            try:
+                return work()
+            finally:
+                self._local.script = None
+                self._forget_kept()
+
+        return await run_script(self._loop_connection, run, _translate)
+
+    def _script(self) -> Script | None:
+        """The script of the work running on the event loop, if this is it."""
+        script: Script | None = getattr(self._local, "script", None)
+        return script
+
+    @contextmanager
+    def savepoint(self) -> Iterator[None]:
+        script = self._script()
+        if script is not None:
+            script.refuse("a savepoint's undo runs in the writer thread")
+        with super().savepoint():
+            yield
+
     def _with_commit(
         self, sql: str, params: Sequence[Any], then: Callable[[list[dict[str, Any]]], None]
     ) -> None:
+        script = self._script()
+        if script is not None:
+            script.ending.append(((_placeholders(sql), tuple(params)), then))
+            return
         if getattr(self._local, "conn", None) is None:
             then(self._query(sql, params))
             return
@@ -241,6 +284,9 @@ class PostgresStore(SqlStore):
             pipeline.sync()
 
     def _query(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
+        script = self._script()
+        if script is not None:
+            return _answer(script, [(sql, params)])[0][0]
         with self._connection() as conn:
             try:
                 cursor = conn.execute(_placeholders(sql), params)
@@ -250,6 +296,9 @@ class PostgresStore(SqlStore):
                 raise _translate(error) from error
 
     def _queries(self, *statements: tuple[str, Sequence[Any]]) -> list[list[dict[str, Any]]]:
+        script = self._script()
+        if script is not None:
+            return [rows for rows, _ in _answer(script, statements)]
         conn: psycopg.Connection[dict[str, Any]] | None = getattr(self._local, "conn", None)
         if conn is None:
             return super()._queries(*statements)
@@ -261,6 +310,9 @@ class PostgresStore(SqlStore):
             raise _translate(error) from error
 
     def _execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        script = self._script()
+        if script is not None:
+            return _answer(script, [(sql, params)])[0][1]
         with self._connection() as conn:
             try:
                 cursor = conn.execute(_placeholders(sql), params)
@@ -270,6 +322,10 @@ class PostgresStore(SqlStore):
                 raise _translate(error) from error
 
     def _write(self, sql: str, params: Sequence[Any] = ()) -> None:
+        script = self._script()
+        if script is not None:
+            script.say(_placeholders(sql), params, answer=False)
+            return
         conn: psycopg.Connection[dict[str, Any]] | None = getattr(self._local, "conn", None)
         if conn is None:
             self._execute(sql, params)
@@ -280,6 +336,9 @@ class PostgresStore(SqlStore):
             raise _translate(error) from error
 
     def _execute_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        script = self._script()
+        if script is not None:
+            script.refuse("a bulk insert runs in the writer thread")
         with self._connection() as conn:
             try:
                 with conn.cursor() as cursor:
@@ -289,10 +348,10 @@ class PostgresStore(SqlStore):
                 raise _translate(error) from error
 
     def _in_transaction(self) -> bool:
-        return getattr(self._local, "conn", None) is not None
+        return getattr(self._local, "conn", None) is not None or self._script() is not None
 
     def _lock(self, *, skip_locked: bool = False) -> str:
-        if getattr(self._local, "conn", None) is None:
+        if not self._in_transaction():
             # Outside a transaction a lock would end with the statement: a plain read
             # (e.g. a confirmation's preview), which never waits for a running command.
             return ""
@@ -345,6 +404,16 @@ class PostgresStore(SqlStore):
                 f" false) FROM {table}",
                 (table, column),
             )
+
+
+def _answer(
+    script: Script, statements: Sequence[tuple[str, Sequence[Any]]]
+) -> list[tuple[list[dict[str, Any]], int]]:
+    """The answers to statements of the work running on the event loop: known once the
+    server gave them, otherwise they are sent (and the work runs again)."""
+    answers = [script.say(_placeholders(sql), params, answer=True) for sql, params in statements]
+    script.ask()
+    return [answer for answer in answers if answer is not None]
 
 
 def _rows(cursor: psycopg.Cursor[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -11,19 +11,20 @@ backend may rewrite them (psycopg wants `%s`).
 """
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
-from bot.store.errors import StoreUnusable
+from bot.store.errors import NeedsThread, StoreUnusable
 from bot.store.rows import (
     SeatRow,
 )
 from bot.store.schema import MIGRATIONS, for_dialect
 
 BOOKKEEPING = "schema_migrations"
+T = TypeVar("T")
 
 
 def db_value(value: Any) -> Any:
@@ -49,6 +50,7 @@ class SqlBase(ABC):
     """What every query group stands on (see the module docstring)."""
 
     backend: ClassVar[str]
+    inline: ClassVar[bool] = False
     UPDATABLE: ClassVar[frozenset[str]] = frozenset(
         {
             "state",
@@ -78,6 +80,13 @@ class SqlBase(ABC):
 
     @abstractmethod
     def transaction(self) -> AbstractContextManager[None]: ...
+
+    async def aclose(self) -> None:
+        self.close()
+
+    async def run_inline(self, work: Callable[[], T]) -> T:
+        """A backend whose transactions block runs no work on the event loop."""
+        raise NeedsThread(f"{self.backend} runs its transactions in the writer thread")
 
     @contextmanager
     def savepoint(self) -> Iterator[None]:
