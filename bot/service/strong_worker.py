@@ -11,6 +11,7 @@ fresh worker instead of queueing behind the stalled one.
 import asyncio
 import logging
 import multiprocessing
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
@@ -20,6 +21,9 @@ from bot.table import Table
 from rules.events import Event
 
 log = logging.getLogger(__name__)
+
+STOP_SECONDS = 5.0
+"""How long a killed worker is waited for before the pool is left to reap it."""
 
 
 def limit_for(seconds: float) -> float:
@@ -62,7 +66,12 @@ class StrongWorker:
             process.kill()
         pool.shutdown(wait=False, cancel_futures=True)
         for process in processes.values():
-            process.join(timeout=5)
+            process.join(timeout=STOP_SECONDS)
+            # The pool's own thread may reap the process first; until it has noted the
+            # exit code, the process still looks alive here.
+            deadline = time.monotonic() + STOP_SECONDS
+            while process.is_alive() and time.monotonic() < deadline:
+                time.sleep(0.01)
 
     def processes(self) -> list[Any]:
         """The live worker processes (for tests and diagnostics)."""
