@@ -243,8 +243,7 @@ class Engine:
             return
         finally:
             committed.fresh = None
-        for game_id, (version, state, memo) in fresh.items():
-            self._remember(game_id, version, state, memo)
+        self._keep_committed(fresh, [])
 
     def _in_savepoint(self, job: Job, fresh: dict[int, tuple[int, Any, dict[str, Any]]]) -> None:
         """One command of a group, undone alone if it fails. A lost race runs it again;
@@ -334,10 +333,7 @@ class Engine:
                 committed.states, committed.fresh, committed.steady = [], None, None
 
         outcome, parsed, moved = await self.store.run_inline(run)
-        for game_id, (version, state, memo) in fresh.items():
-            self._remember(game_id, version, state, memo)
-        for table in parsed:
-            self._remember(table.game.id, table.game.version, table.state, table.memo)
+        self._keep_committed(fresh, parsed)
         return outcome, moved
 
     def _attempt(self, work: Callable[[], Outcome]) -> tuple[Outcome, bool]:
@@ -352,12 +348,18 @@ class Engine:
                 self._advance_lives(outcome)
         finally:
             parsed, committed.states, committed.fresh = committed.states, [], None
-        # Only states that reached the database may be served from memory.
+        self._keep_committed(fresh, parsed)
+        return outcome, bool(committed.moved)
+
+    def _keep_committed(
+        self, fresh: dict[int, tuple[int, Any, dict[str, Any]]], parsed: list[Table]
+    ) -> None:
+        """Once a command committed: the states it parsed and made are served from
+        memory (only states that reached the database may be)."""
         for game_id, (version, state, memo) in fresh.items():
             self._remember(game_id, version, state, memo)
         for table in parsed:
             self._remember(table.game.id, table.game.version, table.state, table.memo)
-        return outcome, bool(committed.moved)
 
     def _advance_lives(self, outcome: Outcome) -> None:
         """In the command's own transaction: each live message that only needs an edit
