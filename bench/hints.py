@@ -3,7 +3,7 @@
 Positions come from games the `standard` AI plays; at each sampled decision the strong
 AI is asked from that seat's view and public history, in the bot's hint worker process
 (spawned and warmed first, as a running bot's is after its first hint), with the bot's
-time budget (`bot.service.coach.HINT_SECONDS`). The time counted is the round trip: sending
+time budget (`bot.service.commands.coach.HINT_SECONDS`). The time counted is the round trip: sending
 the view to the worker, the search, and the move back. Prints p50 and p95 per game; the
 target is a p95 within one second.
 """
@@ -12,7 +12,7 @@ import statistics
 import time
 
 from ai import decide, decision_seed
-from bot.service import coach as hint
+from bot.service.commands import coach as hint
 from rules.events import Event
 from rules.registry import GAMES
 

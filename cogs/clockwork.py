@@ -1,7 +1,8 @@
 """The scheduler: reminders and default moves when deadlines pass, and `/games`.
 
 Every bot process runs this loop; on a shared PostgreSQL database the leases in
-bot.service.deadlines make each reminder and default happen once whichever process gets there.
+bot.service.commands.deadlines make each reminder and default happen once whichever
+process gets there.
 The loop sleeps until the next reminder or deadline is due (at most `LONGEST_SLEEP`, so
 deadlines that another process set are seen too), not every minute: a quiet bot wakes a
 few times an hour, and a test that moves simulated time by days needs a handful of
@@ -19,7 +20,7 @@ from discord.ext import commands, tasks
 
 from bot.edge.app import SmithfieldBot
 from bot.edge.delivery import announce
-from bot.service import deadlines, seats
+from bot.service.commands import deadlines, seats
 from cogs.context import actor_of, respond
 
 log = logging.getLogger(__name__)

@@ -1,4 +1,4 @@
-"""`/hint`: the coach, at tables opened with `hints:true` (bot/service/coach.py)."""
+"""`/hint`: the coach, at tables opened with `hints:true` (bot/service/commands/coach.py)."""
 
 from typing import Any
 
@@ -7,7 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.edge.app import SmithfieldBot
-from bot.service.coach import hint
+from bot.service.commands.coach import hint
 from cogs.context import actor_of, place_of, respond
 
 

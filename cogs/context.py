@@ -14,7 +14,7 @@ from bot.i18n import _speaking as _SPOKEN
 from bot.i18n import language_of
 from bot.messages import Outcome
 from bot.service import Actor, Place
-from bot.service.archive import Viewer
+from bot.service.commands.archive import Viewer
 
 log = logging.getLogger(__name__)
 

@@ -11,9 +11,9 @@ from bot.edge.app import SmithfieldBot
 from bot.edge.delivery import announce
 from bot.i18n import ENGLISH, LANGUAGE_NAMES, LANGUAGES, _, language_of
 from bot.messages import Outcome
-from bot.service import age_order as age_orders
-from bot.service import ai_seats, archive, chart, deadlines, seats, takeback
-from bot.service.confirm import CONFIRM, Question, ask, confirmed
+from bot.service.commands import age_order as age_orders
+from bot.service.commands import ai_seats, archive, chart, deadlines, seats, takeback
+from bot.service.commands.confirm import CONFIRM, Question, ask, confirmed
 from cogs.context import actor_of, answer, place_of, respond, speak_to, viewer_of
 from rules.registry import GAMES
 

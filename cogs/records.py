@@ -7,7 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.edge.app import SmithfieldBot
-from bot.service import stats
+from bot.service.commands import stats
 from cogs.context import place_of, respond
 from cogs.lobby import GAME_CHOICES
 

@@ -1,7 +1,7 @@
 """The AI runner: plays the AI seats a command left the game waiting on.
 
-Fast AIs play inside the move that made them due (bot/service/autoplay.py); this plays
-the rest (bot/service/runner.py), one move at a time per game: `strong`'s searches (in a
+Fast AIs play inside the move that made them due (bot/service/commands/autoplay.py); this plays
+the rest (bot/service/commands/runner.py), one move at a time per game: `strong`'s searches (in a
 worker process, so neither the event loop nor the database waits for them) and every move
 of a game with no human left in it, when the scheduler finds its next move due
 (`SMITHFIELD_AI_PACE` seconds after the last, so people can follow it). After a restart

@@ -135,15 +135,16 @@ def layer_of(module: str) -> int | None:
 def test_the_graph_is_read() -> None:
     """The measure itself: it finds imports inside functions and `from x import module`."""
     lazy = (
-        "def late():\n    from bot.service import lobby\n    from bot.edge.app import create_bot\n"
+        "def late():\n    from bot.service.commands import lobby\n"
+        "    from bot.edge.app import create_bot\n"
     )
-    assert set(_imports("bot.x", lazy)) == {"bot.service.lobby", "bot.edge.app"}
-    relative = "from . import engine\nfrom .requests import Actor\n"
-    assert set(_imports("bot.service.y", relative)) == {
-        "bot.service.engine",
+    assert set(_imports("bot.x", lazy)) == {"bot.service.commands.lobby", "bot.edge.app"}
+    relative = "from . import engine\nfrom ..requests import Actor\n"
+    assert set(_imports("bot.service.runtime.y", relative)) == {
+        "bot.service.runtime.engine",
         "bot.service.requests",
     }
-    assert "bot.service.engine" in GRAPH["bot.service.lobby"]
+    assert "bot.service.runtime.engine" in GRAPH["bot.service.commands.lobby"]
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
 
 

@@ -12,7 +12,7 @@ import discord
 from ai import decide, decision_seed, seat_view
 from bot.render.coach.typed import read_back, typed
 from bot.sandbox.world import Sandbox
-from bot.service import robots
+from bot.service.commands import robots
 from rules.fantasy_business import deck
 
 # A table's chatter between moves: plain lines, markdown and a mention, as people write.

@@ -1,6 +1,6 @@
 """`GameService`: the one object the Discord edge, the scheduler and the tests hold.
 
-It is the engine (bot.service.engine: writer and readers, transactions, state cache)
+It is the engine (bot.service.runtime.engine: writer and readers, transactions, state cache)
 with the service's concerns attached, each in a module of its own: the lobby, play, the
 read-only views and the AI runner. The methods below only pass a call on, so a reader
 finds every command's real work one step away, in the module named for it; the other
@@ -15,11 +15,12 @@ from bot.clock import Clock, system_clock
 from bot.i18n import ENGLISH
 from bot.messages import Live, Outcome
 from bot.render.presenters import PRESENTERS, Presenter
-from bot.service import publish as publishing
-from bot.service.autoplay import robot_due
-from bot.service.engine import Engine
-from bot.service.lobby import Lobby
-from bot.service.play import Play
+from bot.service.commands import publish as publishing
+from bot.service.commands.autoplay import robot_due
+from bot.service.commands.lobby import Lobby
+from bot.service.commands.play import Play
+from bot.service.commands.runner import Runner
+from bot.service.commands.views import Views
 from bot.service.requests import (
     BUSY,
     FULL,
@@ -32,8 +33,7 @@ from bot.service.requests import (
     Actor,
     Place,
 )
-from bot.service.runner import Runner
-from bot.service.views import Views
+from bot.service.runtime.engine import Engine
 from bot.store import ActionRow, GameRow, Store
 from bot.table import Table
 from rules.protocol import GameRules
@@ -77,7 +77,7 @@ class GameService(Engine):
         self.runner.close()
         await super().aclose()
 
-    # -- the lobby (bot.service.lobby) ------------------------------------------------------
+    # -- the lobby (bot.service.commands.lobby) ----------------------------------------------------
 
     async def new_game(
         self,
@@ -105,7 +105,7 @@ class GameService(Engine):
     def abortable(self, place: Place, actor: Actor, game_id: int | None = None) -> GameRow | str:
         return self.lobby.abortable(place, actor, game_id)
 
-    # -- views (bot.service.views) ----------------------------------------------------------
+    # -- views (bot.service.commands.views) --------------------------------------------------------
 
     async def status(self, place: Place, actor: Actor, share: bool = False) -> Outcome:
         return await self.views.status(place, actor, share)
@@ -116,7 +116,7 @@ class GameService(Engine):
     def log_lines(self, table: Table, rows: list[ActionRow]) -> list[str]:
         return self.views.log_lines(table, rows)
 
-    # -- play (bot.service.play) ------------------------------------------------------------
+    # -- play (bot.service.commands.play) ----------------------------------------------------------
 
     def find_game(self, place: Place, actor: Actor, kind: str | None = None) -> GameRow | str:
         return self.play.find_game(place, actor, kind)
@@ -152,7 +152,7 @@ class GameService(Engine):
     def apply_as_bot(self, table: Table, seat: int, *, prefix: str, cause: str) -> Outcome:
         return self.play.apply_as_bot(table, seat, prefix=prefix, cause=cause)
 
-    # -- saying it (bot.service.publish) ----------------------------------------------------
+    # -- saying it (bot.service.commands.publish) --------------------------------------------------
 
     def publish(
         self,
@@ -168,7 +168,7 @@ class GameService(Engine):
     def table_message(self, table: Table, closing: str = "") -> Live:
         return publishing.table_message(self, table, closing)
 
-    # -- AI seats (bot.service.autoplay, bot.service.runner) --------------------------------
+    # -- AI seats (bot.service.commands.autoplay, bot.service.commands.runner) ---------------------
 
     def robot_due(self, table: Table) -> int | None:
         return robot_due(table)

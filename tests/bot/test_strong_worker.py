@@ -5,7 +5,7 @@ import time
 
 import pytest
 
-from bot.service.strong_worker import StrongWorker
+from bot.service.runtime.strong_worker import StrongWorker
 
 
 def stall(seconds: float) -> str:

@@ -80,7 +80,8 @@ def test_matplotlib_waits_until_a_chart_is_drawn() -> None:
     import sys
 
     code = (
-        "import sys, bot.edge.app, bot.render.charts, bot.service.chart, cogs.lobby, cogs.coach; "
+        "import sys, bot.edge.app, bot.render.charts, bot.service.commands.chart, cogs.lobby, "
+        "cogs.coach; "
         "print('matplotlib' in sys.modules)"
     )
     found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)

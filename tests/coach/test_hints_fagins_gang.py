@@ -2,7 +2,7 @@
 
 import pytest
 
-from bot.service import coach as hint
+from bot.service.commands import coach as hint
 from bot.settings import Settings
 from rules.fagins_gang import RULES, FaginState
 from tests.coach.support import hint_and_play

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from bot.render import charts
-from bot.service import coach as hint
+from bot.service.commands import coach as hint
 from bot.settings import Settings
 from rules.fantasy_business import RULES
 from rules.fantasy_business.state import GameState

@@ -7,7 +7,7 @@ import pytest
 
 from bot.i18n import command_word, speaking
 from bot.render.coach.typed import read_back
-from bot.service import coach as hint
+from bot.service.commands import coach as hint
 from bot.settings import Settings
 from rules.fagins_gang import RULES
 from tests.discord.fg_support import player, state_of

@@ -10,7 +10,7 @@ inputs give the same move), the two answers are the same, word for word.
 import pytest
 
 from bot.service import Actor, Place
-from bot.service import coach as hint
+from bot.service.commands import coach as hint
 from bot.settings import Settings
 from rules.fantasy_business import RULES, deck
 from rules.fantasy_business.state import GameState, Sheet

@@ -12,7 +12,7 @@ import pytest
 
 from bot.i18n import speaking
 from bot.render.coach.typed import read_back, typed
-from bot.service import coach as hint
+from bot.service.commands import coach as hint
 from bot.settings import Settings
 from bot.table import Table
 from cogs.fagins_gang import unquoted

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 import simcord
 
-from bot.service import strong_worker
+from bot.service.runtime import strong_worker
 from bot.settings import Settings
 from rules.fagins_gang import RULES as FG
 from rules.fantasy_business import RULES as FB

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from bot.service import deadlines
+from bot.service.commands import deadlines
 from bot.settings import Settings
 from tests import raw
 from tests.discord.harness import World, confirmed, public, refused, world

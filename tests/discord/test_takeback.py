@@ -3,7 +3,7 @@ move that revealed something; the host further back, after a confirmation."""
 
 from typing import Any
 
-from bot.service.takeback import REVEALED
+from bot.service.commands.takeback import REVEALED
 from bot.settings import Settings
 from rules.fantasy_business import deck
 from rules.fantasy_business.state import GameState

@@ -21,7 +21,8 @@ from bot.edge.translator import CommandTranslator
 from bot.i18n import speaking
 from bot.messages import Outcome
 from bot.render.generic import language_line, lobby_embed, winners_text
-from bot.service import Actor, GameService, Place, confirm, seats, takeback
+from bot.service import Actor, GameService, Place
+from bot.service.commands import confirm, seats, takeback
 from bot.settings import Settings
 from bot.table import Table
 from bot.timing import describe_hours, stamp

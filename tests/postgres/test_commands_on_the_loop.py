@@ -17,7 +17,7 @@ import pytest
 from bot.messages import Outcome
 from bot.render.generic import EventPresenter
 from bot.service import Actor, GameService, Place
-from bot.service.writer import Writer
+from bot.service.runtime.writer import Writer
 from bot.store import open_store
 from tests.fakes import FAKE_GAMES, Add
 

@@ -23,7 +23,8 @@ from datetime import UTC, datetime
 from typing import Any
 
 from bot.render.generic import EventPresenter
-from bot.service import BUSY, RACED, UNREACHABLE, Actor, GameService, Place, deadlines
+from bot.service import BUSY, RACED, UNREACHABLE, Actor, GameService, Place
+from bot.service.commands import deadlines
 from bot.store import open_store
 from bot.table import Table
 from rules.errors import RuleError

@@ -17,7 +17,8 @@ from datetime import UTC, datetime
 from functools import wraps
 from typing import Any
 
-from bot.service import Actor, GameService, Place, deadlines, seats
+from bot.service import Actor, GameService, Place
+from bot.service.commands import deadlines, seats
 from bot.store import Store, open_store
 from rules.registry import GAMES
 

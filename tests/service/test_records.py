@@ -6,7 +6,8 @@ from datetime import UTC, datetime, timedelta
 
 from bot.records import ratings, results
 from bot.render.generic import EventPresenter
-from bot.service import Actor, GameService, Place, deadlines, seats
+from bot.service import Actor, GameService, Place
+from bot.service.commands import deadlines, seats
 from bot.store import ActionRow, open_store
 from rules.protocol import Outcome
 from tests import raw
@@ -79,7 +80,7 @@ async def test_time_to_act_runs_from_when_the_game_waits_on_a_player_to_their_mo
 
 
 async def test_a_take_back_does_not_restart_the_clock(store_location: str) -> None:
-    from bot.service import takeback
+    from bot.service.commands import takeback
 
     clock = Clock()
     service = await started(store_location, clock, [ALICE, BOB], target=3)

@@ -115,7 +115,7 @@ async def test_a_move_the_bot_makes_for_a_seat_answers_that_seats_player_only(
 ) -> None:
     """A default played at a deadline answers the seat's own player (by DM), never the
     one whose command triggered it; a seat nobody plays any more (autopilot) gets none."""
-    from bot.service.deadlines import _expire_seat
+    from bot.service.commands.deadlines import _expire_seat
 
     presenters = dict.fromkeys(FAKE_GAMES, ReplyingPresenter())
     clock = {"now": datetime(2026, 6, 1, tzinfo=UTC)}

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from bot.render.generic import EventPresenter
 from bot.service import Actor, GameService, Place
-from bot.service.takeback import undo
+from bot.service.commands.takeback import undo
 from bot.store import open_store
 from rules.registry import GAMES
 

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from bot.service import robots
+from bot.service.commands import robots
 from bot.table import Table
 from rules.events import Event
 

@@ -21,10 +21,10 @@ from bot.messages import Message, Outcome
 from bot.render.coach import hints_on
 from bot.render.coach.reasons import reason
 from bot.render.coach.typed import typed
-from bot.service import autoplay, robots
+from bot.service.commands import autoplay, robots
 from bot.service.game_service import GameService
 from bot.service.requests import NO_GAME, NOT_SEATED, Actor, Place
-from bot.service.strong_worker import StrongWorker, limit_for
+from bot.service.runtime.strong_worker import StrongWorker, limit_for
 from bot.store import GameRow
 from bot.table import Table
 from rules.errors import RuleError

@@ -10,11 +10,11 @@ from pydantic import BaseModel
 from bot.i18n import _
 from bot.messages import Outcome, Private
 from bot.records import results
-from bot.service import autoplay, robots
-from bot.service.autoplay import Step
-from bot.service.engine import Engine
-from bot.service.publish import publish
+from bot.service.commands import autoplay, robots
+from bot.service.commands.autoplay import Step
+from bot.service.commands.publish import publish
 from bot.service.requests import NO_GAME, NOT_HERE, NOT_SEATED, ActionBuilder, Actor, Place
+from bot.service.runtime.engine import Engine
 from bot.store import GameRow
 from bot.table import Table
 from bot.timing import deadline_changes, same_step

@@ -12,10 +12,10 @@ from functools import partial
 from ai import LEVELS
 from bot.i18n import N_, _
 from bot.messages import Outcome
-from bot.service import robots
-from bot.service.deadlines import HOST_ONLY_AUTOPILOT, host_only
+from bot.service.commands import robots
+from bot.service.commands.deadlines import HOST_ONLY_AUTOPILOT, host_only
+from bot.service.commands.seats import level_word
 from bot.service.game_service import NO_GAME, Actor, GameService, Place
-from bot.service.seats import level_word
 from bot.store import GameRow
 
 SEATED = {

@@ -24,7 +24,7 @@ from typing import Any
 from bot.i18n import N_, _, number
 from bot.messages import Message, Outcome
 from bot.records.results import DEADLINE
-from bot.service import robots
+from bot.service.commands import robots
 from bot.service.game_service import Actor, GameService, Place
 from bot.store import GameRow
 from bot.table import Table

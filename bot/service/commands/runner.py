@@ -7,10 +7,10 @@ from typing import Any
 
 from bot.messages import Outcome
 from bot.records import results
-from bot.service import autoplay, robots
-from bot.service.engine import Engine
-from bot.service.play import Play
-from bot.service.strong_worker import StrongWorker
+from bot.service.commands import autoplay, robots
+from bot.service.commands.play import Play
+from bot.service.runtime.engine import Engine
+from bot.service.runtime.strong_worker import StrongWorker
 from bot.table import Table
 from rules.events import Event
 

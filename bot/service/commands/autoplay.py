@@ -1,7 +1,7 @@
 """The seats the bot plays inside a command: AI seats and kicked or resigned players'
 seats (autopilot) that can decide at once move right after the move that made them due,
 in the same transaction; a seat whose AI searches, or a game of AIs alone, is left to the
-runner (bot.service.runner), at a readable pace."""
+runner (bot.service.commands.runner), at a readable pace."""
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -9,8 +9,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from bot.service import robots
-from bot.service.engine import Engine
+from bot.service.commands import robots
+from bot.service.runtime.engine import Engine
 from bot.table import Table
 from rules.errors import RuleError
 from rules.events import Event

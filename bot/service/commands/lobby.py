@@ -9,10 +9,10 @@ from bot.i18n import ENGLISH, _, listing, n_, say, speaking
 from bot.messages import Outcome
 from bot.records.fingerprint import fingerprint
 from bot.replay import rules_options
-from bot.service import autoplay, robots
-from bot.service.engine import Engine
-from bot.service.publish import publish
+from bot.service.commands import autoplay, robots
+from bot.service.commands.publish import publish
 from bot.service.requests import GONE, NO_GAME, NO_TABLE_IN_DMS, Actor, Place
+from bot.service.runtime.engine import Engine
 from bot.store import ChannelBusy, GameRow
 from bot.table import Table
 from bot.timing import deadline_changes
@@ -37,7 +37,7 @@ class Lobby:
         hints: bool = False,
     ) -> Outcome:
         """Open a lobby; `language` is the table's (every public message speaks it);
-        `hints` lets its seated players ask `/hint` (bot.service.coach)."""
+        `hints` lets its seated players ask `/hint` (bot.service.commands.coach)."""
         if place.guild_id is None:
             # Nobody else could join a table in a DM, and it would shadow the player's
             # real games for the game commands they use in DMs.
@@ -204,7 +204,7 @@ class Lobby:
 
     def starting(self, place: Place, actor: Actor, first_user: int | None) -> Outcome:
         """The work of `/game start` inside a command's transaction (also for a start
-        that writes more first, as `bot.service.age_order` does)."""
+        that writes more first, as `bot.service.commands.age_order` does)."""
         game = self.engine.store.open_game(place.channel_id, for_update=True)
         if game is None:
             return Outcome.refusal(NO_GAME)

@@ -8,8 +8,8 @@ from bot.messages import Message, Outcome
 from bot.render.coach import hints_line
 from bot.render.generic import joined, language_line, lobby_embed
 from bot.replay import is_undo
-from bot.service.engine import Engine
 from bot.service.requests import NO_GAME, Actor, Place
+from bot.service.runtime.engine import Engine
 from bot.store import ActionRow
 from bot.table import Table
 from bot.timing import stamp, timer_line

@@ -9,7 +9,7 @@ from bot.messages import TABLE, Live, Message, Outcome
 from bot.render.charts import with_chart
 from bot.render.generic import LOBBY, lobby_embed
 from bot.render.presenters import Presenter
-from bot.service.engine import Engine
+from bot.service.runtime.engine import Engine
 from bot.table import Table
 from bot.timing import stamp
 

@@ -39,7 +39,7 @@ from bot.render.generic import EventPresenter
 from bot.render.presenters import PRESENTERS, Presenter
 from bot.replay import Replayed, replay
 from bot.service.requests import BUSY, FULL, RACED, UNREACHABLE
-from bot.service.writer import MOST_IN_A_GROUP, Job, Turns, Writer
+from bot.service.runtime.writer import MOST_IN_A_GROUP, Job, Turns, Writer
 from bot.store import (
     DatabaseBusy,
     DatabaseUnavailable,
@@ -183,7 +183,7 @@ class Engine:
         """A command's work: by the writer, in the order commands arrived (so one
         channel's moves keep their order), as one transaction (on SQLite shared with the
         commands queued beside it, each in a savepoint of its own: see
-        bot.service.writer; on PostgreSQL run on the event loop, see `_inline_command`). Its
+        bot.service.runtime.writer; on PostgreSQL run on the event loop, see `_inline_command`). Its
         first read of the game locks the game's row (`for_update`), so a command in
         another process waits for this one instead of racing it; a race lost all the
         same (a version conflict, a deadlock) runs the work again on fresh reads, a few

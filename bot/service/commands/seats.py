@@ -11,8 +11,13 @@ from bot.i18n import N_, _
 from bot.messages import Message, Outcome, Private
 from bot.records.results import AUTOPILOT
 from bot.render.generic import channel_link
-from bot.service import robots
-from bot.service.deadlines import HOST_ONLY_KICK, HOST_ONLY_REPLACE, NO_GAME_HERE, host_only
+from bot.service.commands import robots
+from bot.service.commands.deadlines import (
+    HOST_ONLY_KICK,
+    HOST_ONLY_REPLACE,
+    NO_GAME_HERE,
+    host_only,
+)
 from bot.service.game_service import GONE, Actor, GameService, Place
 from bot.store import GameRow
 from bot.table import Table

@@ -10,7 +10,7 @@ from typing import Literal
 
 from bot.i18n import _
 from bot.messages import ButtonSpec, Message, Outcome
-from bot.service import seats
+from bot.service.commands import seats
 from bot.service.game_service import Actor, GameService, Place
 
 CONFIRM = "confirm"
