@@ -15,6 +15,8 @@ import discord
 from bot.i18n import known
 
 REFUSAL_MARK = "❌"
+UNCONFIRMED_MARK = "❔"
+"""An answer that can say neither yes nor no: the bot could not confirm the outcome."""
 
 ButtonStyle = Literal["primary", "secondary", "success", "danger"]
 
@@ -145,6 +147,17 @@ class Outcome:
     def refusal(cls, reason: str) -> "Outcome":
         """A refusal; `reason` may be a marked constant (`N_`), translated here."""
         return cls(reply=Message(content=f"{REFUSAL_MARK} {known(reason)}"), accepted=False)
+
+    @classmethod
+    def unconfirmed(cls, reason: str) -> "Outcome":
+        """An outcome the bot could not confirm (not a refusal: it may have counted)."""
+        return cls(reply=Message(content=f"{UNCONFIRMED_MARK} {known(reason)}"), accepted=False)
+
+    @classmethod
+    def again(cls, answer: str) -> "Outcome":
+        """A command that already counted, arriving again: its actor is told what they
+        were told the first time, and nothing is said or changed anew."""
+        return cls(reply=Message(content=answer))
 
     @classmethod
     def say(cls, text: str, *, mentions: list[int] | None = None) -> "Outcome":

@@ -40,18 +40,18 @@ class Clockwork(commands.Cog):
         self._replanning: asyncio.Task[None] | None = None
 
     async def cog_load(self) -> None:
-        self.bot.service.on_deadlines_changed = self.wake
+        self.bot.service.engine.on_deadlines_changed = self.wake
         self.check_deadlines.start()
 
     async def cog_unload(self) -> None:
-        self.bot.service.on_deadlines_changed = None
+        self.bot.service.engine.on_deadlines_changed = None
         self.check_deadlines.cancel()
 
     @tasks.loop(seconds=LONGEST_SLEEP.total_seconds())
     async def check_deadlines(self) -> None:
         service = self.bot.service
-        now = service.clock()
-        done = await deadlines.tick(service, now)
+        now = service.engine.clock()
+        done = await deadlines.tick(service.engine, now)
         for channel_id, outcome in done.said:
             # One loop serves every game, and discord.py ends a loop for good on an
             # unexpected error: a channel the bot cannot post in must not stop the rest.
@@ -59,7 +59,7 @@ class Clockwork(commands.Cog):
                 await announce(self.bot, outcome, channel_id)
             except Exception:
                 log.exception("Could not announce a deadline outcome in channel %s", channel_id)
-        due = await deadlines.next_due(service, now)
+        due = await deadlines.next_due(service.engine, now)
         if done.skipped:
             due = min(due or now + BUSY_RETRY, now + BUSY_RETRY)
         self.check_deadlines.change_interval(seconds=self._sleep_until(due).total_seconds())
@@ -71,7 +71,7 @@ class Clockwork(commands.Cog):
     def _sleep_until(self, due: datetime | None) -> timedelta:
         if due is None:
             return LONGEST_SLEEP
-        wait = due - self.bot.service.clock() + LATE_BY
+        wait = due - self.bot.service.engine.clock() + LATE_BY
         return max(SHORTEST_SLEEP, min(LONGEST_SLEEP, wait))
 
     def wake(self) -> None:
@@ -84,8 +84,8 @@ class Clockwork(commands.Cog):
         upcoming = loop.next_iteration
         if not loop.is_running() or upcoming is None:
             return
-        now = self.bot.service.clock()
-        due = await deadlines.next_due(self.bot.service, now)
+        now = self.bot.service.engine.clock()
+        due = await deadlines.next_due(self.bot.service.engine, now)
         if due is None:
             return
         wanted = now + self._sleep_until(due)
@@ -99,7 +99,7 @@ class Clockwork(commands.Cog):
 
     @app_commands.command(name="games", description="List your running games in this server")
     async def games(self, interaction: discord.Interaction[Any]) -> None:
-        work = seats.my_games(self.bot.service, actor_of(interaction), interaction.guild_id)
+        work = seats.my_games(self.bot.service.engine, actor_of(interaction), interaction.guild_id)
         await respond(interaction, work)
 
 

@@ -20,7 +20,7 @@ class Coach(commands.Cog):
     )
     async def hint(self, interaction: discord.Interaction[Any]) -> None:
         await respond(
-            interaction, hint(self.bot.service, place_of(interaction), actor_of(interaction))
+            interaction, hint(self.bot.service.engine, place_of(interaction), actor_of(interaction))
         )
 
 

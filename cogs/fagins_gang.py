@@ -86,6 +86,7 @@ class FaginsGang(commands.Cog):
             actor_of(interaction),
             lambda table, seat: build(table.state, seat),
             KIND,
+            interaction_id=interaction.id,
         )
         await respond(interaction, work)
 
@@ -93,7 +94,11 @@ class FaginsGang(commands.Cog):
         self, interaction: discord.Interaction[Any], game_id: int, build: Build
     ) -> None:
         work = self.bot.service.act_in_game(
-            game_id, actor_of(interaction), lambda table, seat: build(table.state, seat), KIND
+            game_id,
+            actor_of(interaction),
+            lambda table, seat: build(table.state, seat),
+            KIND,
+            interaction_id=interaction.id,
         )
         await respond(interaction, work)
 

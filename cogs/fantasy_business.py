@@ -100,6 +100,7 @@ class FantasyBusiness(commands.Cog):
             actor_of(interaction),
             lambda table, seat: build(table, table.state, seat),
             kind=KIND,
+            interaction_id=interaction.id,
         )
         await respond(interaction, work)
 
@@ -112,6 +113,7 @@ class FantasyBusiness(commands.Cog):
             actor_of(interaction),
             lambda table, seat: build(table, table.state, seat),
             KIND,
+            interaction_id=interaction.id,
         )
         await respond(interaction, work)
 
@@ -383,6 +385,8 @@ class FantasyBusiness(commands.Cog):
                 actor,
                 _pricing(key, amount),
                 KIND,
+                interaction_id=interaction.id,
+                part=key,  # one form sets several prices, each its own move
             )
             if outcome.accepted:
                 done.append(f"{name} {amount}")

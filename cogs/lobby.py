@@ -80,19 +80,26 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play a boar
                 options,
                 table_language,
                 hints,
+                interaction_id=interaction.id,
             ),
         )
 
     @app_commands.command(name="join", description="Sit down at this channel's table")
     async def join(self, interaction: discord.Interaction[Any]) -> None:
         await respond(
-            interaction, self.bot.service.join(place_of(interaction), actor_of(interaction))
+            interaction,
+            self.bot.service.join(
+                place_of(interaction), actor_of(interaction), interaction_id=interaction.id
+            ),
         )
 
     @app_commands.command(name="leave", description="Leave this channel's table before it starts")
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
         await respond(
-            interaction, self.bot.service.leave(place_of(interaction), actor_of(interaction))
+            interaction,
+            self.bot.service.leave(
+                place_of(interaction), actor_of(interaction), interaction_id=interaction.id
+            ),
         )
 
     @app_commands.command(name="start", description="Start the game (host only)")
@@ -107,11 +114,12 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play a boar
         age_order: app_commands.Range[str, 1, 400] | None = None,
     ) -> None:
         work = age_orders.start(
-            self.bot.service,
+            self.bot.service.engine,
             place_of(interaction),
             actor_of(interaction),
             first.id if first else None,
             age_order,
+            interaction_id=interaction.id,
         )
         await respond(interaction, work)
 
@@ -131,7 +139,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play a boar
         """Irreversible commands ask first, privately (bot.confirm)."""
         service = self.bot.service
         place, actor = place_of(interaction), actor_of(interaction)
-        await respond(interaction, service.call(ask, service, place, actor, what, target))
+        await respond(interaction, service.call(ask, service.engine, place, actor, what, target))
 
     async def confirm_button(
         self, interaction: discord.Interaction[Any], game_id: int, arg: str
@@ -156,9 +164,19 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play a boar
             return
         place, actor = place_of(interaction), actor_of(interaction)
         if what == "undo":
-            outcome = await takeback.undo(self.bot.service, place, actor, int(target))
+            outcome = await takeback.undo(
+                self.bot.service.engine, place, actor, int(target), interaction_id=interaction.id
+            )
         else:
-            outcome = await confirmed(self.bot.service, place, actor, game_id, what, int(target))
+            outcome = await confirmed(
+                self.bot.service.engine,
+                place,
+                actor,
+                game_id,
+                what,
+                int(target),
+                interaction_id=interaction.id,
+            )
         said = outcome.reply.content if outcome.reply else _("✔️ Done.")
         await interaction.response.edit_message(content=said, view=None)
         outcome.reply = None
@@ -174,7 +192,9 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play a boar
     @app_commands.command(name="chart", description="Show a chart of how this channel's game went")
     @app_commands.describe(share="Post it for everyone in the channel (default: only you)")
     async def chart(self, interaction: discord.Interaction[Any], share: bool = False) -> None:
-        await respond(interaction, chart.chart(self.bot.service, place_of(interaction), share))
+        await respond(
+            interaction, chart.chart(self.bot.service.engine, place_of(interaction), share)
+        )
 
     # -- past games --------------------------------------------------------------------
 
@@ -185,20 +205,24 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play a boar
         interaction: discord.Interaction[Any],
         count: app_commands.Range[int, 1, archive.HISTORY_MAX] = 10,
     ) -> None:
-        await respond(interaction, archive.history(self.bot.service, viewer_of(interaction), count))
+        await respond(
+            interaction, archive.history(self.bot.service.engine, viewer_of(interaction), count)
+        )
 
     @app_commands.command(name="show", description="Show a past game's final table and its log")
     @app_commands.describe(game="The game's number (see /game history)")
     async def show(self, interaction: discord.Interaction[Any], game: int) -> None:
-        await respond(interaction, archive.show(self.bot.service, viewer_of(interaction), game))
+        await respond(
+            interaction, archive.show(self.bot.service.engine, viewer_of(interaction), game)
+        )
 
     @app_commands.command(name="export", description="Attach a game's replay file")
     @app_commands.describe(
         game="The game's number (default: this channel's running game, else its last one)"
     )
     async def export(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
-        service = self.bot.service
-        work = archive.export_game(service, viewer_of(interaction), game, service.clock())
+        engine = self.bot.service.engine
+        work = archive.export_game(engine, viewer_of(interaction), game, engine.clock())
         await respond(interaction, work)
 
     @show.autocomplete("game")
@@ -207,7 +231,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play a boar
     ) -> list[app_commands.Choice[int]]:
         speak_to(interaction)
         found = await archive.choices(
-            self.bot.service, viewer_of(interaction), current, running=False
+            self.bot.service.engine, viewer_of(interaction), current, running=False
         )
         return [app_commands.Choice(name=label, value=game) for label, game in found]
 
@@ -217,7 +241,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play a boar
     ) -> list[app_commands.Choice[int]]:
         speak_to(interaction)
         found = await archive.choices(
-            self.bot.service, viewer_of(interaction), current, running=True
+            self.bot.service.engine, viewer_of(interaction), current, running=True
         )
         return [app_commands.Choice(name=label, value=game) for label, game in found]
 
@@ -237,7 +261,12 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play a boar
         await respond(
             interaction,
             deadlines.set_timer(
-                self.bot.service, place_of(interaction), actor_of(interaction), hours, remind
+                self.bot.service.engine,
+                place_of(interaction),
+                actor_of(interaction),
+                hours,
+                remind,
+                interaction_id=interaction.id,
             ),
         )
 
@@ -252,7 +281,12 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play a boar
 
     @app_commands.command(name="undo", description="Take back the last move (your own; host: any)")
     async def undo(self, interaction: discord.Interaction[Any]) -> None:
-        work = takeback.undo(self.bot.service, place_of(interaction), actor_of(interaction))
+        work = takeback.undo(
+            self.bot.service.engine,
+            place_of(interaction),
+            actor_of(interaction),
+            interaction_id=interaction.id,
+        )
         await respond(interaction, work)
 
     @app_commands.command(name="replace", description="Hand a seat to another member (host)")
@@ -275,13 +309,14 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play a boar
         me = interaction.client.user
         old_id = None if me is not None and old.id == me.id else old.id
         work = seats.replace(
-            self.bot.service,
+            self.bot.service.engine,
             place_of(interaction),
             actor_of(interaction),
             old_id,
             new.id,
             new.display_name,
             seat,
+            interaction_id=interaction.id,
         )
         await respond(interaction, work)
 
@@ -291,7 +326,11 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play a boar
         self, interaction: discord.Interaction[Any], level: AiLevel = "standard"
     ) -> None:
         work = ai_seats.add_bot(
-            self.bot.service, place_of(interaction), actor_of(interaction), level
+            self.bot.service.engine,
+            place_of(interaction),
+            actor_of(interaction),
+            level,
+            interaction_id=interaction.id,
         )
         await respond(interaction, work)
 
@@ -303,7 +342,11 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play a boar
         seat: app_commands.Range[int, 1, MAX_SEATS] | None = None,
     ) -> None:
         work = ai_seats.remove_bot(
-            self.bot.service, place_of(interaction), actor_of(interaction), seat
+            self.bot.service.engine,
+            place_of(interaction),
+            actor_of(interaction),
+            seat,
+            interaction_id=interaction.id,
         )
         await respond(interaction, work)
 
@@ -313,7 +356,11 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play a boar
     @app_commands.describe(level="How the autopilot plays")
     async def autopilot(self, interaction: discord.Interaction[Any], level: AiLevel) -> None:
         work = ai_seats.set_autopilot(
-            self.bot.service, place_of(interaction), actor_of(interaction), level
+            self.bot.service.engine,
+            place_of(interaction),
+            actor_of(interaction),
+            level,
+            interaction_id=interaction.id,
         )
         await respond(interaction, work)
 
@@ -321,14 +368,24 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play a boar
     async def pause(self, interaction: discord.Interaction[Any]) -> None:
         await respond(
             interaction,
-            deadlines.pause(self.bot.service, place_of(interaction), actor_of(interaction)),
+            deadlines.pause(
+                self.bot.service.engine,
+                place_of(interaction),
+                actor_of(interaction),
+                interaction_id=interaction.id,
+            ),
         )
 
     @app_commands.command(name="resume", description="Restart the timers of this game (host)")
     async def resume(self, interaction: discord.Interaction[Any]) -> None:
         await respond(
             interaction,
-            deadlines.resume(self.bot.service, place_of(interaction), actor_of(interaction)),
+            deadlines.resume(
+                self.bot.service.engine,
+                place_of(interaction),
+                actor_of(interaction),
+                interaction_id=interaction.id,
+            ),
         )
 
 

@@ -30,7 +30,7 @@ class Records(commands.Cog):
         who = member or interaction.user
         asked = stats.Member(who.id, who.display_name)
         kind = game.value if game is not None else None
-        work = stats.stats(self.bot.service, place_of(interaction), asked, kind)
+        work = stats.stats(self.bot.service.engine, place_of(interaction), asked, kind)
         await respond(interaction, work)
 
     @app_commands.command(name="leaderboard", description="This server's ratings for a game")
@@ -40,7 +40,7 @@ class Records(commands.Cog):
     async def leaderboard(
         self, interaction: discord.Interaction[Any], game: app_commands.Choice[str]
     ) -> None:
-        work = stats.leaderboard(self.bot.service, place_of(interaction), game.value)
+        work = stats.leaderboard(self.bot.service.engine, place_of(interaction), game.value)
         await respond(interaction, work)
 
 

@@ -26,11 +26,11 @@ class Robots(commands.Cog):
         self._resuming: asyncio.Task[None] | None = None
 
     async def cog_load(self) -> None:
-        self.bot.service.on_ai_due = self.wake
+        self.bot.service.engine.on_ai_due = self.wake
         self._resuming = asyncio.get_running_loop().create_task(self._resume())
 
     async def cog_unload(self) -> None:
-        self.bot.service.on_ai_due = None
+        self.bot.service.engine.on_ai_due = None
         for task in [*self._running.values(), self._resuming]:
             if task is not None:
                 task.cancel()

@@ -2,6 +2,7 @@
 
 import logging
 from collections.abc import Mapping
+from datetime import datetime, timedelta
 from typing import Any
 
 import discord
@@ -22,6 +23,9 @@ from bot.store import open_store
 from rules.protocol import GameRules
 
 log = logging.getLogger(__name__)
+
+INTERACTIONS_KEPT = timedelta(days=7)
+"""How long an accepted interaction is remembered, to answer it again if it comes twice."""
 
 EXTENSIONS = (
     "cogs.lobby",
@@ -87,6 +91,8 @@ class SmithfieldBot(commands.AutoShardedBot):
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         self.add_dynamic_items(GameButton)
+        # Interactions accepted long ago can no longer arrive again: keep the table small.
+        await self.service.call(self.service.store.forget_interactions, self._long_ago())
         if not self.settings.syncs_commands:
             # The process running shard 0 registers the commands; N processes syncing at
             # once would only spend Discord's rate limit.
@@ -98,6 +104,9 @@ class SmithfieldBot(commands.AutoShardedBot):
             dev_guild=self.settings.dev_guild_id,
             force=self.settings.force_sync,
         )
+
+    def _long_ago(self) -> datetime:
+        return self.service.engine.clock() - INTERACTIONS_KEPT
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         if interaction.type is discord.InteractionType.modal_submit:
@@ -126,8 +135,8 @@ def create_bot(
     service = GameService(
         store, games, clock=clock, seed=settings.seed, presenters=presenters or PRESENTERS
     )
-    service.ai_seconds = settings.ai_seconds
-    service.ai_pace = settings.ai_pace_seconds
+    service.engine.ai_seconds = settings.ai_seconds
+    service.engine.ai_pace = settings.ai_pace_seconds
     return SmithfieldBot(settings, service)
 
 

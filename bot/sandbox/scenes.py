@@ -131,7 +131,7 @@ async def played_by_the_standard_ai(sandbox: Sandbox) -> None:
     while (table := service.table(world.table.id)) is not None:
         kind = table.game.kind
         seat = table.rules.waiting_on(table.state)[0]
-        history = service.replayed(table.game).public_history()
+        history = service.engine.replayed(table.game).public_history()
         known = history if robots.history_needed(kind) else []
         view = seat_view(table.rules.view(table.state, seat))
         action = decide(kind, "standard", view, known, decision_seed(7, len(history), seat))

@@ -1,58 +1,62 @@
 """`GameService`: the one object the Discord edge, the scheduler and the tests hold.
 
-It is the engine (bot.service.runtime.engine: writer and readers, transactions, state cache)
-with the service's concerns attached, each in a module of its own: the lobby, play, the
-read-only views and the AI runner. The methods below only pass a call on, so a reader
-finds every command's real work one step away, in the module named for it; the other
-commands (seats, deadlines, take-backs, confirmations, AI seats, records) are functions
-over this service in their own modules.
+It holds the engine (bot.service.runtime: how a command runs — its transaction, its
+writer, the state cache) and is the front door to the commands every caller uses (the
+lobby, play, the views, the AI runner), each of which lives one step away, in the module
+of bot.service.commands named for it. The other commands (seats, deadlines, take-backs,
+confirmations, AI seats, records) are functions over the engine in their own modules,
+called with `service.engine`.
 """
 
-from collections.abc import Mapping
-from typing import Any
+import asyncio
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
 
 from bot.clock import Clock, system_clock
 from bot.i18n import ENGLISH
-from bot.messages import Live, Outcome
+from bot.messages import Activity, Outcome
 from bot.render.presenters import PRESENTERS, Presenter
-from bot.service.commands import publish as publishing
+from bot.service.commands import lobby, play, views
 from bot.service.commands.autoplay import robot_due
-from bot.service.commands.lobby import Lobby
-from bot.service.commands.play import Play
 from bot.service.commands.runner import Runner
-from bot.service.commands.views import Views
 from bot.service.requests import (
     BUSY,
     FULL,
     GONE,
     NO_GAME,
+    NOT_SAVED,
     NOT_SEATED,
     RACED,
+    UNCONFIRMED,
     UNREACHABLE,
     ActionBuilder,
     Actor,
     Place,
 )
-from bot.service.runtime.engine import Engine
+from bot.service.runtime.engine import Engine, Work
 from bot.store import ActionRow, GameRow, Store
 from bot.table import Table
 from rules.protocol import GameRules
+
+T = TypeVar("T")
 
 __all__ = [
     "BUSY",
     "FULL",
     "GONE",
+    "NOT_SAVED",
     "NOT_SEATED",
     "NO_GAME",
     "RACED",
+    "UNCONFIRMED",
     "UNREACHABLE",
     "Actor",
     "Place",
 ]
 
 
-class GameService(Engine):
-    """The engine with the lobby, play, views and the AI runner attached."""
+class GameService:
+    """The engine, and the commands the edge and the tests use most."""
 
     def __init__(
         self,
@@ -63,21 +67,65 @@ class GameService(Engine):
         seed: int | None = None,
         presenters: Mapping[str, Presenter] = PRESENTERS,
     ) -> None:
-        super().__init__(store, games, clock=clock, seed=seed, presenters=presenters)
-        self.lobby = Lobby(self)
-        self.play = Play(self)
-        self.views = Views(self)
-        self.runner = Runner(self, self.play)
+        self.engine = Engine(store, games, clock=clock, seed=seed, presenters=presenters)
+        self.runner = Runner(self.engine)
+
+    # -- the runtime, as callers read it -----------------------------------------------------
+
+    @property
+    def store(self) -> Store:
+        return self.engine.store
+
+    @property
+    def games(self) -> Mapping[str, GameRules]:
+        return self.engine.games
+
+    @property
+    def activity(self) -> Activity:
+        return self.engine.activity
+
+    async def read(self, work: Callable[..., T], *args: Any) -> T:
+        return await self.engine.read(work, *args)
+
+    async def call(self, work: Callable[..., T], *args: Any) -> T:
+        return await self.engine.call(work, *args)
+
+    async def command(
+        self, channel_id: int, work: Work, *, interaction_id: int | None = None
+    ) -> Outcome:
+        return await self.engine.command(channel_id, work, interaction_id=interaction_id)
+
+    def live_lock(self, key: tuple[int, str, int]) -> asyncio.Lock:
+        return self.engine.live_lock(key)
+
+    async def channel_quiet(self, channel_id: int, timeout: float) -> None:
+        await self.engine.channel_quiet(channel_id, timeout)
+
+    def expected_wait(self) -> float:
+        return self.engine.expected_wait()
+
+    @property
+    def dm_refused(self) -> set[tuple[int, int, str]]:
+        return self.engine.dm_refused
+
+    def table(self, channel_id: int) -> Table | None:
+        return self.engine.table(channel_id)
+
+    def table_for(self, game: GameRow) -> Table:
+        return self.engine.table_for(game)
+
+    def replay(self, game_id: int) -> Any:
+        return self.engine.replay(game_id)
 
     def close(self) -> None:
         self.runner.close()
-        super().close()
+        self.engine.close()
 
     async def aclose(self) -> None:
         self.runner.close()
-        await super().aclose()
+        await self.engine.aclose()
 
-    # -- the lobby (bot.service.commands.lobby) ----------------------------------------------------
+    # -- the lobby (bot.service.commands.lobby) ----------------------------------------------
 
     async def new_game(
         self,
@@ -87,88 +135,104 @@ class GameService(Engine):
         raw_options: Mapping[str, Any],
         language: str = ENGLISH,
         hints: bool = False,
+        *,
+        interaction_id: int | None = None,
     ) -> Outcome:
-        return await self.lobby.new_game(place, actor, kind, raw_options, language, hints)
+        return await lobby.new_game(
+            self.engine,
+            place,
+            actor,
+            kind,
+            raw_options,
+            language,
+            hints,
+            interaction_id=interaction_id,
+        )
 
-    async def join(self, place: Place, actor: Actor) -> Outcome:
-        return await self.lobby.join(place, actor)
+    async def join(
+        self, place: Place, actor: Actor, *, interaction_id: int | None = None
+    ) -> Outcome:
+        return await lobby.join(self.engine, place, actor, interaction_id=interaction_id)
 
-    async def leave(self, place: Place, actor: Actor) -> Outcome:
-        return await self.lobby.leave(place, actor)
+    async def leave(
+        self, place: Place, actor: Actor, *, interaction_id: int | None = None
+    ) -> Outcome:
+        return await lobby.leave(self.engine, place, actor, interaction_id=interaction_id)
 
-    async def start(self, place: Place, actor: Actor, first_user: int | None) -> Outcome:
-        return await self.lobby.start(place, actor, first_user)
+    async def start(
+        self,
+        place: Place,
+        actor: Actor,
+        first_user: int | None,
+        *,
+        interaction_id: int | None = None,
+    ) -> Outcome:
+        return await lobby.start(
+            self.engine, place, actor, first_user, interaction_id=interaction_id
+        )
 
-    async def abort(self, place: Place, actor: Actor, game_id: int | None = None) -> Outcome:
-        return await self.lobby.abort(place, actor, game_id)
+    async def abort(
+        self,
+        place: Place,
+        actor: Actor,
+        game_id: int | None = None,
+        *,
+        interaction_id: int | None = None,
+    ) -> Outcome:
+        return await lobby.abort(self.engine, place, actor, game_id, interaction_id=interaction_id)
 
-    def abortable(self, place: Place, actor: Actor, game_id: int | None = None) -> GameRow | str:
-        return self.lobby.abortable(place, actor, game_id)
-
-    # -- views (bot.service.commands.views) --------------------------------------------------------
+    # -- views (bot.service.commands.views) --------------------------------------------------
 
     async def status(self, place: Place, actor: Actor, share: bool = False) -> Outcome:
-        return await self.views.status(place, actor, share)
+        return await views.status(self.engine, place, actor, share)
 
     async def log(self, place: Place, count: int) -> Outcome:
-        return await self.views.log(place, count)
+        return await views.log(self.engine, place, count)
 
     def log_lines(self, table: Table, rows: list[ActionRow]) -> list[str]:
-        return self.views.log_lines(table, rows)
+        return views.log_lines(self.engine, table, rows)
 
-    # -- play (bot.service.commands.play) ----------------------------------------------------------
+    # -- play (bot.service.commands.play) ----------------------------------------------------
 
     def find_game(self, place: Place, actor: Actor, kind: str | None = None) -> GameRow | str:
-        return self.play.find_game(place, actor, kind)
+        return play.find_game(self.engine, place, actor, kind)
 
     def seated_table(self, place: Place, actor: Actor, kind: str) -> tuple[Table, int] | str:
-        return self.play.seated_table(place, actor, kind)
+        return play.seated_table(self.engine, place, actor, kind)
 
     def games_of_user(self, user_id: int, kind: str | None = None) -> list[GameRow]:
-        return self.play.games_of_user(user_id, kind)
+        return play.games_of_user(self.engine, user_id, kind)
 
     async def act(
-        self, place: Place, actor: Actor, build: ActionBuilder, kind: str | None = None
+        self,
+        place: Place,
+        actor: Actor,
+        build: ActionBuilder,
+        kind: str | None = None,
+        *,
+        interaction_id: int | None = None,
     ) -> Outcome:
-        return await self.play.act(place, actor, build, kind)
+        """A player's move (see bot.service.commands.play.act); `interaction_id`: the
+        Discord interaction it answers, applied once however often it arrives."""
+        return await play.act(self.engine, place, actor, build, kind, interaction_id=interaction_id)
 
     async def act_in_game(
-        self, game_id: int, actor: Actor, build: ActionBuilder, kind: str | None = None
-    ) -> Outcome:
-        return await self.play.act_in_game(game_id, actor, build, kind)
-
-    def apply(
         self,
-        table: Table,
-        seat: int,
-        user_id: int | None,
+        game_id: int,
+        actor: Actor,
         build: ActionBuilder,
+        kind: str | None = None,
         *,
-        prefix: str = "",
-        cause: str | None = None,
+        interaction_id: int | None = None,
+        part: str = "",
     ) -> Outcome:
-        return self.play.apply(table, seat, user_id, build, prefix=prefix, cause=cause)
+        """A move in a known game (buttons, forms, DMs); `part`: which of the
+        interaction's moves, when one interaction makes several (a form's prices)."""
+        return await play.act_in_game(
+            self.engine, game_id, actor, build, kind, interaction_id=interaction_id, part=part
+        )
 
-    def apply_as_bot(self, table: Table, seat: int, *, prefix: str, cause: str) -> Outcome:
-        return self.play.apply_as_bot(table, seat, prefix=prefix, cause=cause)
-
-    # -- saying it (bot.service.commands.publish) --------------------------------------------------
-
-    def publish(
-        self,
-        table: Table,
-        outcome: Outcome,
-        *,
-        quiet: set[int] | None = None,
-        lead: str = "",
-        closing: str = "",
-    ) -> Outcome:
-        return publishing.publish(self, table, outcome, quiet=quiet, lead=lead, closing=closing)
-
-    def table_message(self, table: Table, closing: str = "") -> Live:
-        return publishing.table_message(self, table, closing)
-
-    # -- AI seats (bot.service.commands.autoplay, bot.service.commands.runner) ---------------------
+    # -- AI seats (bot.service.commands.autoplay, bot.service.commands.runner) ---------------
 
     def robot_due(self, table: Table) -> int | None:
         return robot_due(table)

@@ -50,6 +50,15 @@ FULL = N_(
     "The bot's storage is full, so nothing changed. The bot's operator needs to free some "
     "space; then try again."
 )
+NOT_SAVED = N_(
+    "The database failed to store that, so it did not count. Nothing changed; try again "
+    "in a moment."
+)
+UNCONFIRMED = N_(
+    "I could not confirm that it counted: the connection to the database broke while it "
+    "was being stored, so it may or may not have. `/game status` shows whether it did; "
+    "check there before you try again."
+)
 GONE = N_("That game has ended or changed since you asked; nothing was done.")
 LEVEL_WORDS = (N_("random"), N_("standard"), N_("strong"))
 """The AI levels as players read them (translated where shown)."""

@@ -20,11 +20,9 @@ its own. Both backends give the same guarantees:
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from datetime import datetime
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol
 
 from bot.store.rows import ActionRow, GameRow, LiveRow, RatingRow, ResultRow, SeatRow, Status
-
-T = TypeVar("T")
 
 
 class Store(Protocol):
@@ -50,19 +48,6 @@ class Store(Protocol):
         """One atomic unit of work for the calling thread; nested calls join the outer one.
         Raises `DatabaseBusy` when the database's locks stay taken for longer than the busy
         timeout, `VersionConflict` when another transaction made this one impossible."""
-        ...
-
-    @property
-    def inline(self) -> bool:
-        """Whether `run_inline` can run a command's work on the event loop (PostgreSQL);
-        otherwise every write runs in the service's writer thread (SQLite)."""
-        ...
-
-    async def run_inline(self, work: Callable[[], T]) -> T:
-        """Run `work`, a command's work, as one transaction without leaving the event loop:
-        the loop waits for the server's answers without blocking (see
-        bot.store.pg_loop). Raises what `transaction()` raises, and `NeedsThread` (having
-        kept nothing) for work that must run in the writer thread instead."""
         ...
 
     def savepoint(self) -> AbstractContextManager[None]:
@@ -233,6 +218,25 @@ class Store(Protocol):
         ...
 
     def forget_live_message(self, game_id: int, slot: str, user_id: int = 0) -> None: ...
+
+    # -- interactions already accepted ----------------------------------------------------
+
+    def interaction_answer(self, interaction_id: int, part: str = "") -> str | None:
+        """What the actor of an accepted Discord interaction was told (None: none was);
+        `part`: which of its commands, when one interaction makes several."""
+        ...
+
+    def record_interaction(
+        self, interaction_id: int, part: str, channel_id: int, answer: str, now: datetime
+    ) -> None:
+        """Inside a command's transaction: its interaction (`part`) was accepted, and its
+        actor is told `answer`. Recording one already recorded breaks the table's key and fails
+        the transaction (on PostgreSQL as `DuplicateInteraction`, at its commit)."""
+        ...
+
+    def forget_interactions(self, before: datetime) -> int:
+        """Forget the interactions accepted before `before`; returns how many."""
+        ...
 
     # -- bot metadata ---------------------------------------------------------------------
 

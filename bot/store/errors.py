@@ -30,9 +30,24 @@ class StoreUnusable(Exception):
 
 
 class DatabaseUnavailable(StoreError):
-    """The database server could not be reached (or dropped the connection) mid-command."""
+    """The database server could not be reached (or dropped the connection) mid-command,
+    before the command's COMMIT was sent: nothing of it was stored."""
 
 
-class NeedsThread(Exception):
-    """Work the store was asked to run on the event loop (`Store.run_inline`) cannot run
-    there; nothing of it was kept, and it runs in the writer thread instead."""
+class NotSaved(StoreError):
+    """The database failed to store the transaction (its COMMIT, or a write, failed with
+    an I/O error, a damaged file, an error the server answered): it was rolled back, so
+    nothing of it was stored. Unlike a refusal of the game's rules, trying the same
+    command again may well succeed."""
+
+
+class OutcomeUnknown(StoreError):
+    """The COMMIT was sent and its answer never came (the connection broke): the server
+    may or may not have stored the transaction. Only the database can tell, later; the
+    player must be told so, never that nothing changed."""
+
+
+class DuplicateInteraction(StoreError):
+    """The transaction recorded a Discord interaction that another transaction recorded
+    first (the same interaction arriving twice, in two processes): rolled back; the
+    first one's answer stands."""

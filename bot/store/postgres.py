@@ -7,9 +7,13 @@ command and its statements stay prepared on the server (`prepare_threshold` 0: e
 statement is prepared at its first use, and later only its parameters travel); a read
 outside a transaction borrows a connection for a single statement (autocommit). A
 transaction runs in pipeline mode (see `transaction`): a command costs two round trips,
-its first read and its commit. Commands themselves run on the event loop, on a
-connection of its own, as scripts of the same statements (`run_inline`, see
-bot.store.pg_loop); the writer thread runs what a script cannot follow.
+its first read and its commit. The service runs commands of different games side by side
+in a few writer threads (bot.service.runtime.lanes), each keeping its own connection.
+
+A COMMIT whose answer never came (the connection broke after it was sent) is
+`OutcomeUnknown`: the server may have stored it. An error the server answered at the
+COMMIT means it rolled the transaction back: `NotSaved`, or `DuplicateInteraction` when
+the transaction recorded a Discord interaction another one recorded first.
 
 Commands on one game are serialised across processes by `SELECT … FOR UPDATE` on the
 game row at the start of their transaction (the service's
@@ -26,7 +30,7 @@ import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import lru_cache
-from typing import Any, TypeVar
+from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 import psycopg
@@ -37,12 +41,14 @@ from psycopg_pool import ConnectionPool, PoolTimeout
 from bot.store.errors import (
     DatabaseBusy,
     DatabaseUnavailable,
+    DuplicateInteraction,
+    NotSaved,
+    OutcomeUnknown,
     StorageFull,
     StoreError,
     StoreUnusable,
     VersionConflict,
 )
-from bot.store.pg_loop import LoopConnection, Script, run_script
 from bot.store.schema import MIGRATIONS
 from bot.store.sql import SqlStore
 
@@ -52,12 +58,13 @@ Ending = tuple[str, Sequence[Any], Callable[[list[dict[str, Any]]], None]]
 Kept = tuple[psycopg.Connection[dict[str, Any]], psycopg.Pipeline, contextlib.ExitStack]
 """A writing thread's own connection, and what holds it in pipeline mode."""
 
-T = TypeVar("T")
 
 SCHEMES = ("postgresql", "postgres")
-POOL_SIZE = 8
-"""The writer's kept connection, the reader threads, the event loop's few direct reads,
-and spares."""
+POOL_SIZE = 10
+"""The writer threads' kept connections (bot.service.runtime.lanes), the reader threads,
+the event loop's few direct reads, and spares."""
+INTERACTIONS_KEY = "interactions_pkey"
+"""The constraint a second recording of one Discord interaction breaks."""
 CONNECT_SECONDS = 10.0
 SCHEMA_LOCK = 0x536D697468  # any fixed number: the advisory lock migrations take
 
@@ -87,7 +94,8 @@ def _placeholders(sql: str) -> str:
 
 
 def _translate(error: psycopg.Error) -> Exception:
-    """A psycopg error as the store's refusal the service knows how to answer."""
+    """A psycopg error as the store's refusal the service knows how to answer (before a
+    COMMIT was sent; see `_at_commit` for the COMMIT's own)."""
     if isinstance(error, errors.LockNotAvailable | errors.QueryCanceled):
         return DatabaseBusy(str(error))
     if isinstance(error, errors.DiskFull):
@@ -100,11 +108,29 @@ def _translate(error: psycopg.Error) -> Exception:
     return error
 
 
+def _at_commit(error: psycopg.Error, conn: psycopg.Connection[Any]) -> Exception:
+    """An error while the COMMIT (and the writes sent with it) waited for its answer.
+
+    A broken connection means the answer was lost: the server may have committed
+    (`OutcomeUnknown`). Otherwise the server answered, and an error answer means it
+    rolled the transaction back: a lost race or a lock as usual, the interaction already
+    recorded (`DuplicateInteraction`), and anything else `NotSaved`."""
+    if conn.broken or conn.closed:
+        return OutcomeUnknown(str(error))
+    if isinstance(error, errors.UniqueViolation) and error.diag.constraint_name == (
+        INTERACTIONS_KEY
+    ):
+        return DuplicateInteraction(str(error))
+    translated = _translate(error)
+    if isinstance(translated, StoreError):
+        return translated
+    return NotSaved(f"{type(error).__name__}: {error}")
+
+
 class PostgresStore(SqlStore):
     """A database server shared by any number of bot processes."""
 
     backend = "postgres"
-    inline = True
 
     def __init__(self, url: str, *, busy_seconds: float = 5.0, pool_size: int = POOL_SIZE) -> None:
         self.url = url
@@ -112,7 +138,6 @@ class PostgresStore(SqlStore):
         self._local = threading.local()
         self._kept: list[Kept] = []
         self._kept_guard = threading.Lock()
-        self._loop_connection = LoopConnection(url, int(busy_seconds * 1000))
         self.pool: ConnectionPool[psycopg.Connection[dict[str, Any]]] = ConnectionPool(
             url,
             kwargs={"autocommit": True, "row_factory": dict_row, "prepare_threshold": 0},
@@ -139,12 +164,7 @@ class PostgresStore(SqlStore):
     def location(self) -> str:
         return shown_url(self.url)
 
-    async def aclose(self) -> None:
-        await self._loop_connection.aclose()
-        self.close()
-
     def close(self) -> None:
-        self._loop_connection.close()
         with self._kept_guard:
             kept, self._kept = self._kept, []
         for conn, _, held in kept:
@@ -196,6 +216,22 @@ class PostgresStore(SqlStore):
             self._local.kept = kept
         return kept[0], kept[1]
 
+    def migrate(self) -> list[int]:
+        """The migrations, with prepared statements off on this thread's connection.
+
+        Why: psycopg forgets its prepared statements after a DDL statement (ALTER, DROP)
+        and deallocates them on the server with the command after it; in pipeline mode it
+        learns of the DDL only at the next wait, after it has prepared the statements
+        that follow, so the deallocation drops those too ("prepared statement … does not
+        exist" for the next migration). Nothing prepared during migrations, nothing lost."""
+        conn, _ = self._kept_connection()
+        threshold = conn.prepare_threshold
+        conn.prepare_threshold = None
+        try:
+            return super().migrate()
+        finally:
+            conn.prepare_threshold = threshold
+
     @contextmanager
     def transaction(self) -> Iterator[None]:
         """One transaction on this thread's connection (READ COMMITTED: each statement
@@ -223,8 +259,15 @@ class PostgresStore(SqlStore):
                 ending: list[Ending]
                 ending, self._local.with_commit = self._local.with_commit, []
                 cursors = [conn.execute(_placeholders(sql), args) for sql, args, _ in ending]
+            except BaseException:
+                _roll_back(conn, pipeline)
+                raise
+            try:
                 conn.execute("COMMIT")
                 pipeline.sync()
+            except psycopg.Error as error:
+                _roll_back(conn, pipeline)
+                raise _at_commit(error, conn) from error
             except BaseException:
                 _roll_back(conn, pipeline)
                 raise
@@ -237,38 +280,9 @@ class PostgresStore(SqlStore):
             self._local.pipeline = None
             self._local.with_commit = []
 
-    async def run_inline(self, work: Callable[[], T]) -> T:
-        def run(script: Script) -> T:
-            self._local.script = script
-            self._forget_kept()
-            try:
-                return work()
-            finally:
-                self._local.script = None
-                self._forget_kept()
-
-        return await run_script(self._loop_connection, run, _translate)
-
-    def _script(self) -> Script | None:
-        """The script of the work running on the event loop, if this is it."""
-        script: Script | None = getattr(self._local, "script", None)
-        return script
-
-    @contextmanager
-    def savepoint(self) -> Iterator[None]:
-        script = self._script()
-        if script is not None:
-            script.refuse("a savepoint's undo runs in the writer thread")
-        with super().savepoint():
-            yield
-
     def _with_commit(
         self, sql: str, params: Sequence[Any], then: Callable[[list[dict[str, Any]]], None]
     ) -> None:
-        script = self._script()
-        if script is not None:
-            script.ending.append(((_placeholders(sql), tuple(params)), then))
-            return
         if getattr(self._local, "conn", None) is None:
             then(self._query(sql, params))
             return
@@ -284,9 +298,6 @@ class PostgresStore(SqlStore):
             pipeline.sync()
 
     def _query(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
-        script = self._script()
-        if script is not None:
-            return _answer(script, [(sql, params)])[0][0]
         with self._connection() as conn:
             try:
                 cursor = conn.execute(_placeholders(sql), params)
@@ -296,9 +307,6 @@ class PostgresStore(SqlStore):
                 raise _translate(error) from error
 
     def _queries(self, *statements: tuple[str, Sequence[Any]]) -> list[list[dict[str, Any]]]:
-        script = self._script()
-        if script is not None:
-            return [rows for rows, _ in _answer(script, statements)]
         conn: psycopg.Connection[dict[str, Any]] | None = getattr(self._local, "conn", None)
         if conn is None:
             return super()._queries(*statements)
@@ -310,9 +318,6 @@ class PostgresStore(SqlStore):
             raise _translate(error) from error
 
     def _execute(self, sql: str, params: Sequence[Any] = ()) -> int:
-        script = self._script()
-        if script is not None:
-            return _answer(script, [(sql, params)])[0][1]
         with self._connection() as conn:
             try:
                 cursor = conn.execute(_placeholders(sql), params)
@@ -322,10 +327,6 @@ class PostgresStore(SqlStore):
                 raise _translate(error) from error
 
     def _write(self, sql: str, params: Sequence[Any] = ()) -> None:
-        script = self._script()
-        if script is not None:
-            script.say(_placeholders(sql), params, answer=False)
-            return
         conn: psycopg.Connection[dict[str, Any]] | None = getattr(self._local, "conn", None)
         if conn is None:
             self._execute(sql, params)
@@ -336,9 +337,6 @@ class PostgresStore(SqlStore):
             raise _translate(error) from error
 
     def _execute_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
-        script = self._script()
-        if script is not None:
-            script.refuse("a bulk insert runs in the writer thread")
         with self._connection() as conn:
             try:
                 with conn.cursor() as cursor:
@@ -348,7 +346,7 @@ class PostgresStore(SqlStore):
                 raise _translate(error) from error
 
     def _in_transaction(self) -> bool:
-        return getattr(self._local, "conn", None) is not None or self._script() is not None
+        return getattr(self._local, "conn", None) is not None
 
     def _lock(self, *, skip_locked: bool = False) -> str:
         if not self._in_transaction():
@@ -404,16 +402,6 @@ class PostgresStore(SqlStore):
                 f" false) FROM {table}",
                 (table, column),
             )
-
-
-def _answer(
-    script: Script, statements: Sequence[tuple[str, Sequence[Any]]]
-) -> list[tuple[list[dict[str, Any]], int]]:
-    """The answers to statements of the work running on the event loop: known once the
-    server gave them, otherwise they are sent (and the work runs again)."""
-    answers = [script.say(_placeholders(sql), params, answer=True) for sql, params in statements]
-    script.ask()
-    return [answer for answer in answers if answer is not None]
 
 
 def _rows(cursor: psycopg.Cursor[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -208,3 +208,21 @@ MIGRATIONS[9] = [
     # that one predicts the game's future. NULL for a seat no AI has played.
     "ALTER TABLE seats ADD COLUMN ai_seed INTEGER",
 ]
+MIGRATIONS[10] = [
+    # Told is true: every Discord interaction a command was accepted for, with the answer
+    # its actor was given, recorded in the command's own transaction. The same
+    # interaction arriving again (a retry, a replayed gateway event, a click delivered
+    # twice) finds its row and gets the same answer instead of being applied again; the
+    # key makes that hold across processes too. `part` tells apart the commands of one
+    # interaction that makes several (a price-sheet form sets each price as its own).
+    """
+    CREATE TABLE interactions (
+        interaction_id INTEGER NOT NULL,
+        part TEXT NOT NULL DEFAULT '',
+        channel_id INTEGER NOT NULL,
+        answer TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (interaction_id, part)
+    )
+    """,
+]

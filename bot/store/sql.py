@@ -20,6 +20,7 @@ from bot.store.rows import (
     game_row,
 )
 from bot.store.sql_base import LockedGame, SqlBase, db_value
+from bot.store.sql_interactions import InteractionQueries
 from bot.store.sql_live import LiveQueries
 from bot.store.sql_records import RecordQueries
 
@@ -35,7 +36,7 @@ SEAT_FIELDS = (
 )
 
 
-class SqlStore(RecordQueries, LiveQueries, SqlBase):
+class SqlStore(RecordQueries, LiveQueries, InteractionQueries, SqlBase):
     """The shared half of every backend: the `Store` interface in SQL."""
 
     # -- games ----------------------------------------------------------------------------

@@ -11,20 +11,19 @@ backend may rewrite them (psycopg wants `%s`).
 """
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar
 
-from bot.store.errors import NeedsThread, StoreUnusable
+from bot.store.errors import StoreUnusable
 from bot.store.rows import (
     SeatRow,
 )
 from bot.store.schema import MIGRATIONS, for_dialect
 
 BOOKKEEPING = "schema_migrations"
-T = TypeVar("T")
 
 
 def db_value(value: Any) -> Any:
@@ -50,7 +49,6 @@ class SqlBase(ABC):
     """What every query group stands on (see the module docstring)."""
 
     backend: ClassVar[str]
-    inline: ClassVar[bool] = False
     UPDATABLE: ClassVar[frozenset[str]] = frozenset(
         {
             "state",
@@ -83,10 +81,6 @@ class SqlBase(ABC):
 
     async def aclose(self) -> None:
         self.close()
-
-    async def run_inline(self, work: Callable[[], T]) -> T:
-        """A backend whose transactions block runs no work on the event loop."""
-        raise NeedsThread(f"{self.backend} runs its transactions in the writer thread")
 
     @contextmanager
     def savepoint(self) -> Iterator[None]:

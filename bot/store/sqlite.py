@@ -11,6 +11,7 @@ carry the version column (optimistic concurrency), so two processes on one file 
 both apply an action to the same state.
 """
 
+import contextlib
 import sqlite3
 import threading
 from collections.abc import Iterator, Sequence
@@ -20,7 +21,7 @@ from typing import Any
 
 import sqlite_utils
 
-from bot.store.errors import DatabaseBusy, StorageFull
+from bot.store.errors import DatabaseBusy, NotSaved, StorageFull, StoreError
 from bot.store.sql import SqlStore
 
 DEFAULT_BUSY_SECONDS = 5.0
@@ -32,18 +33,28 @@ FULL_WORDS = "database or disk is full"
 """SQLITE_FULL: the disk (or the database's page limit) has no room for the write."""
 
 
-def _is_busy(error: sqlite3.OperationalError) -> bool:
+def _is_busy(error: sqlite3.Error) -> bool:
     return any(words in str(error) for words in BUSY_WORDS)
 
 
-def _refusal(error: sqlite3.OperationalError) -> Exception | None:
-    """The store's refusal for an SQLite error the service can answer (a lock held too
-    long, a full disk), or None for one it cannot."""
+def _refusal(error: sqlite3.Error) -> StoreError:
+    """The store's refusal for an SQLite error that ended a transaction: a lock held too
+    long, a full disk, or any other failure to store it (rolled back: `NotSaved`)."""
     if _is_busy(error):
         return DatabaseBusy(str(error))
     if FULL_WORDS in str(error):
         return StorageFull(str(error))
-    return None
+    return NotSaved(str(error))
+
+
+BUGS = (sqlite3.IntegrityError, sqlite3.ProgrammingError, sqlite3.DataError, sqlite3.InterfaceError)
+"""Errors of what a statement asked (a broken constraint, a bad parameter): the code's
+mistake, raised as it is. Every other SQLite error is the database failing to store."""
+
+
+def _store_error(error: sqlite3.Error) -> StoreError | None:
+    """The store's refusal for a statement's error, or None for one of the code's own."""
+    return None if isinstance(error, BUGS) else _refusal(error)
 
 
 class SqliteStore(SqlStore):
@@ -103,7 +114,13 @@ class SqliteStore(SqlStore):
     def transaction(self) -> Iterator[None]:
         """One write transaction: BEGIN IMMEDIATE takes the write lock up front, so the
         checks a command makes cannot be overtaken by another writer before it writes.
-        Nested calls join the outer transaction."""
+        Nested calls join the outer transaction.
+
+        It ends committed or rolled back, never left open: a COMMIT that fails (any
+        `sqlite3.Error`: a failing disk, a damaged file) is rolled back and raised as the
+        store's refusal (`NotSaved` when it is not a lock or a full disk), and a
+        connection whose rollback fails too is closed and replaced, so the next
+        transaction does not join a half-finished one."""
         conn = self.conn
         if conn.in_transaction:
             yield
@@ -111,31 +128,37 @@ class SqliteStore(SqlStore):
         self._forget_kept()
         try:
             conn.execute("BEGIN IMMEDIATE")
-        except sqlite3.OperationalError as error:
-            refusal = _refusal(error)
-            if refusal is not None:
-                raise refusal from error
-            raise
+        except sqlite3.Error as error:
+            raise _refusal(error) from error
         try:
             yield
         except BaseException as error:
-            # SQLite may already have rolled back (a full disk can end the transaction).
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
+            self._roll_back(conn)
             # A statement run past `_run` (a library's own write) is answered the same way.
-            refusal = _refusal(error) if isinstance(error, sqlite3.OperationalError) else None
+            refusal = _store_error(error) if isinstance(error, sqlite3.Error) else None
             if refusal is not None:
                 raise refusal from error
             raise
         try:
             conn.execute("COMMIT")
-        except sqlite3.OperationalError as error:
+        except sqlite3.Error as error:
+            self._roll_back(conn)
+            raise _refusal(error) from error
+
+    def _roll_back(self, conn: sqlite3.Connection) -> None:
+        """End the transaction (SQLite may already have rolled back, e.g. after a full
+        disk); a connection that cannot is discarded, and this thread opens a new one."""
+        try:
             if conn.in_transaction:
                 conn.execute("ROLLBACK")
-            refusal = _refusal(error)
-            if refusal is not None:
-                raise refusal from error
-            raise
+        except sqlite3.Error:
+            with self._guard:
+                if conn in self._connections:
+                    self._connections.remove(conn)
+            with contextlib.suppress(sqlite3.Error):
+                conn.close()
+            self._local.conn = None
+            self._local.db = None
 
     # -- what the shared queries need (bot.store.sql) -----------------------------------
 
@@ -150,8 +173,8 @@ class SqliteStore(SqlStore):
     def _execute_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         try:
             self.conn.executemany(sql, rows)
-        except sqlite3.OperationalError as error:
-            refusal = _refusal(error)
+        except sqlite3.Error as error:
+            refusal = _store_error(error)
             if refusal is not None:
                 raise refusal from error
             raise
@@ -159,8 +182,8 @@ class SqliteStore(SqlStore):
     def _run(self, sql: str, params: Sequence[Any]) -> sqlite3.Cursor:
         try:
             return self.conn.execute(sql, params)
-        except sqlite3.OperationalError as error:
-            refusal = _refusal(error)
+        except sqlite3.Error as error:
+            refusal = _store_error(error)
             if refusal is not None:
                 raise refusal from error
             raise

@@ -67,7 +67,7 @@ async def test_poisoned_secrets_leave_the_hint_unchanged(
             game = w.store.open_game(w.channel.id)
             assert game is not None
             w.store.update_game(game, now=w.clock(), state=RULES.dump_state(state))
-            outcome = await hint.hint(service, place, actor)
+            outcome = await hint.hint(service.engine, place, actor)
             assert outcome.reply is not None and outcome.reply.content.startswith("💡")
             answers.append(outcome.reply.content)
         assert answers[0] == answers[1]

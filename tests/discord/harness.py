@@ -18,6 +18,7 @@ from bot.clock import Clock, system_clock
 from bot.edge.app import SmithfieldBot, create_bot, simulated_shard_count
 from bot.edge.live import sync
 from bot.render.generic import EventPresenter
+from bot.service.commands import publish
 from bot.settings import Settings
 from bot.store import Store
 from rules.protocol import GameRules
@@ -181,7 +182,7 @@ async def redraw(w: World, channel: ChannelHandle | None = None) -> discord.Mess
     service = w.bot.service
     table = service.table(where.id)
     assert table is not None
-    await sync(w.bot, service, service.table_message(table), where.id)
+    await sync(w.bot, service, publish.table_message(service.engine, table), where.id)
     for message in reversed(where.history()):
         if any(
             isinstance(item, discord.Button) and not item.disabled

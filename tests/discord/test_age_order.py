@@ -34,7 +34,7 @@ async def test_the_host_gives_the_age_order_by_mention_and_lobby_number(
         game = w.store.open_game(w.channel.id)
         assert game is not None and game.options["age_order"] == [2, 1]
         # The order is part of the game's record: replaying it sets up the same game.
-        assert w.bot.service.replayed(game).state == state
+        assert w.bot.service.engine.replayed(game).state == state
 
 
 async def test_without_an_age_order_it_is_drawn_and_said_with_who_starts(

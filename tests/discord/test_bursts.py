@@ -17,6 +17,7 @@ import simcord
 from bench import bursts
 from bench.bursts import gives
 from bot.messages import TABLE
+from bot.service.commands.publish import table_message
 from bot.settings import Settings
 from cogs import context
 from tests.discord.bursts import burst
@@ -74,7 +75,7 @@ def shows_the_final_state(w: World, message_id: int) -> bool:
     service = w.bot.service
     table = service.table(w.channel.id)
     assert table is not None
-    drawn = service.table_message(table).drawn()
+    drawn = table_message(service.engine, table).drawn()
     assert drawn is not None
     shown = next(m for m in w.channel.history() if m.id == message_id)
     return [embed_text(e) for e in shown.embeds] == [embed_text(e) for e in drawn.embeds]

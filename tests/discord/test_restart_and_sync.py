@@ -54,6 +54,6 @@ async def test_startup_loads_no_game_into_memory(settings: Settings) -> None:
             public(await bob.slash(channel, "game join"))
             public(await alice.slash(channel, "game start"))
         await w.restart()
-        assert len(w.bot.service._states) == 0  # nothing parsed until someone asks
+        assert len(w.bot.service.engine.states) == 0  # nothing parsed until someone asks
         await bob.slash(w.channel, "game status")
-        assert list(w.bot.service._states) == [w.store.open_game(w.channel.id).id]  # type: ignore[union-attr]
+        assert w.bot.service.engine.states.games() == [w.store.open_game(w.channel.id).id]  # type: ignore[union-attr]

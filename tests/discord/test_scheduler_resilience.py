@@ -7,9 +7,11 @@ or its permissions taken away) would otherwise freeze every other game's deadlin
 
 from typing import Any
 
+import pytest
 import simcord
 from simcord.builders import ChannelHandle
 
+from bot.service.commands import deadlines
 from bot.settings import Settings
 from tests.discord.harness import World, public, world
 from tests.fakes import FAKE_GAMES
@@ -57,21 +59,20 @@ async def test_a_channel_the_bot_cannot_post_in_does_not_stop_other_games_deadli
 
 
 async def test_a_game_whose_default_move_breaks_does_not_stop_other_games_deadlines(
-    settings: Settings,
+    settings: Settings, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     async with world(settings, 2, games=FAKE_GAMES) as w:
         other = w.guild.create_text_channel("other-table")
         await timed_game(w, w.channel, hours=1)
         await timed_game(w, other, hours=1)
-        service = w.bot.service
-        real = service.apply_as_bot
+        real = deadlines.apply_as_bot
 
-        def broken_here(table: Any, seat: int, **how: Any) -> Any:
+        def broken_here(engine: Any, tx: Any, table: Any, seat: int, **how: Any) -> Any:
             if table.game.channel_id == w.channel.id:
                 raise RuntimeError("a bug in this game's default move")
-            return real(table, seat, **how)
+            return real(engine, tx, table, seat, **how)
 
-        service.apply_as_bot = broken_here  # type: ignore[method-assign]
+        monkeypatch.setattr(deadlines, "apply_as_bot", broken_here)
         await w.env.advance_time(2.5 * HOUR)
         assert total(w, w.channel) == 0
         assert total(w, other) == 2

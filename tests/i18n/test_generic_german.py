@@ -23,6 +23,7 @@ from bot.messages import Outcome
 from bot.render.generic import language_line, lobby_embed, winners_text
 from bot.service import Actor, GameService, Place
 from bot.service.commands import confirm, seats, takeback
+from bot.service.runtime.transaction import Tx
 from bot.settings import Settings
 from bot.table import Table
 from bot.timing import describe_hours, stamp
@@ -203,16 +204,16 @@ async def test_take_backs_in_german(settings: Settings) -> None:
         assert "took back" not in text
 
 
-def _german_undo(service: GameService, where: Place, who: Actor) -> Outcome:
+def _german_undo(service: GameService, where: Place, who: Actor, tx: Tx) -> Outcome:
     with speaking("de"):
-        return takeback._undo(service, where, who, None)
+        return takeback._undo(service.engine, where, who, None, tx)
 
 
 async def test_my_games_and_refusals_speak_the_players_language(settings: Settings) -> None:
     async with world(settings, 2, games=FAKE_GAMES) as w:
         await german_table(w)
         service = w.bot.service
-        mine = await in_german(service, seats._my_games, service, actor(w), w.guild.id)
+        mine = await in_german(service, seats._my_games, service.engine, actor(w), w.guild.id)
         assert mine.reply is not None
         assert mine.reply.content.startswith("Deine laufenden Spiele:\n• ")
         assert "wartet auf dich" in mine.reply.content

@@ -102,7 +102,7 @@ async def schedule(url: str) -> None:
     bot = service(url, clock=lambda: NOW)
     print("READY", flush=True)
     sys.stdin.readline()
-    done = await deadlines.tick(bot, NOW)
+    done = await deadlines.tick(bot.engine, NOW)
     for channel, _ in done.said:
         print(f"SAID {channel}", flush=True)
     print(f"SKIPPED {done.skipped}", flush=True)

@@ -56,10 +56,10 @@ COMMANDS: dict[str, Command] = {
     "new": lambda service: service.new_game(PLACE, HOST, "fantasy-business", {}),
     "leave-host": lambda service: service.leave(PLACE, HOST),
     "leave-last": lambda service: service.leave(PLACE, HOST),
-    "kick": lambda service: seats.kick(service, PLACE, HOST, PLAYERS[1].user_id),
-    "resign": lambda service: seats.resign(service, PLACE, PLAYERS[1]),
-    "replace-host": lambda service: seats.replace(service, PLACE, HOST, 1, 99, "newcomer"),
-    "timer": lambda service: deadlines.set_timer(service, PLACE, HOST, 24, None),
+    "kick": lambda service: seats.kick(service.engine, PLACE, HOST, PLAYERS[1].user_id),
+    "resign": lambda service: seats.resign(service.engine, PLACE, PLAYERS[1]),
+    "replace-host": lambda service: seats.replace(service.engine, PLACE, HOST, 1, 99, "newcomer"),
+    "timer": lambda service: deadlines.set_timer(service.engine, PLACE, HOST, 24, None),
 }
 
 

@@ -87,7 +87,7 @@ async def test_a_take_back_does_not_restart_the_clock(store_location: str) -> No
     clock.wait(20)
     assert (await service.act(PLACE, ALICE, add(1))).accepted
     clock.wait(5)
-    assert (await takeback.undo(service, PLACE, ALICE)).accepted
+    assert (await takeback.undo(service.engine, PLACE, ALICE)).accepted
     clock.wait(15)
     assert (await service.act(PLACE, ALICE, add(2))).accepted
     clock.wait(7)
@@ -102,17 +102,19 @@ async def test_deadline_defaults_count_as_missed_but_autopilot_moves_do_not(
 ) -> None:
     clock = Clock()
     service = await started(store_location, clock, [ALICE, BOB, CAROL], target=6)
-    assert (await deadlines.set_timer(service, PLACE, ALICE, 1, None)).accepted
+    assert (await deadlines.set_timer(service.engine, PLACE, ALICE, 1, None)).accepted
     assert (await service.act(PLACE, ALICE, add(1))).accepted
     clock.wait(2 * 3600)  # bob's hour runs out: the bot plays his default
-    await deadlines.tick(service, clock())
-    assert (await seats.kick(service, PLACE, ALICE, CAROL.user_id)).accepted  # carol plays on
+    await deadlines.tick(service.engine, clock())
+    assert (
+        await seats.kick(service.engine, PLACE, ALICE, CAROL.user_id)
+    ).accepted  # carol plays on
     while service.store.game(1).status != "finished":
         assert (await service.act(PLACE, ALICE, add(1))).accepted
         if service.store.game(1).status == "finished":
             break
         clock.wait(2 * 3600)
-        await deadlines.tick(service, clock())
+        await deadlines.tick(service.engine, clock())
     causes = {(row.seat, row.cause) for row in service.store.actions(1) if row.user_id is None}
     assert causes == {(1, "deadline"), (2, "autopilot")}
     missed = {row.display_name: row.missed for row in service.store.results_of_games([1])}

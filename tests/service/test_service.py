@@ -9,6 +9,7 @@ from typing import Any
 from bot.messages import Message
 from bot.render.generic import EventPresenter
 from bot.service import Actor, GameService, Place
+from bot.service.commands import play
 from bot.store import VersionConflict, open_store
 from tests.fakes import FAKE_GAMES, Add
 
@@ -95,7 +96,9 @@ async def test_a_second_process_writing_first_makes_the_stale_write_fail_cleanly
     assert game is not None
     table = service.table_for(game)  # read before the other process writes
     assert (await other.act(PLACE, ALICE, add(2))).accepted
-    outcome, _ = service._transaction(lambda: service.apply(table, 0, ALICE.user_id, add(2)))
+    outcome = await service.command(
+        PLACE.channel_id, lambda tx: play.apply(service.engine, tx, table, 0, ALICE.user_id, add(2))
+    )
     assert not outcome.accepted and outcome.reply is not None
     assert "try again" in outcome.reply.content
     assert len(service.store.actions(game.id)) == 1
@@ -134,7 +137,7 @@ async def test_a_move_the_bot_makes_for_a_seat_answers_that_seats_player_only(
     game = service.store.update_game(game, now=clock["now"], deadline=clock["now"].isoformat())
 
     outcome = await service.command(
-        PLACE.channel_id, partial(_expire_seat, service, game.id, 1, clock["now"])
+        PLACE.channel_id, partial(_expire_seat, service.engine, game.id, 1, clock["now"])
     )  # bob's time ran out: the bot plays his default
 
     assert outcome.accepted and outcome.reply is None

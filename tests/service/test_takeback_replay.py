@@ -35,7 +35,7 @@ async def play(path: Path, kind: str, seed: int, moves: int) -> tuple[GameServic
             break
         if chooser.random() < 0.3:
             mover = players[chooser.randrange(3)]
-            outcome = await undo(service, PLACE, mover)
+            outcome = await undo(service.engine, PLACE, mover)
             undone += outcome.accepted and outcome.reply is None  # taken back, not asked
             continue
         seat = table.rules.waiting_on(table.state)[0]

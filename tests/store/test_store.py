@@ -292,3 +292,27 @@ def test_a_leased_game_is_skipped_by_a_second_scheduler(pg_url: str) -> None:
         assert second.lease_game(game_id) is not None
     first.close()
     second.close()
+
+
+def test_an_accepted_interaction_is_remembered_once_and_forgotten_when_old(
+    store_location: str,
+) -> None:
+    """Each part of an interaction is one key: recorded twice, the second transaction
+    fails and keeps nothing; rows from long ago are forgotten."""
+    store = open_store(store_location)
+    old, now = datetime(2026, 1, 1, tzinfo=UTC), datetime(2026, 1, 9, tzinfo=UTC)
+    with store.transaction():
+        store.record_interaction(11, "", 5, "✅ first", old)
+        store.record_interaction(11, "potions", 5, "✅ price", now)
+    assert store.interaction_answer(11) == "✅ first"
+    assert store.interaction_answer(11, "potions") == "✅ price"
+    assert store.interaction_answer(12) is None
+    with pytest.raises(Exception), store.transaction():  # noqa: B017  (either backend's)
+        store.record_interaction(12, "", 5, "kept?", now)
+        store.record_interaction(11, "", 5, "✅ again", now)
+    assert store.interaction_answer(12) is None  # rolled back with the duplicate
+    assert store.interaction_answer(11) == "✅ first"
+    assert store.forget_interactions(datetime(2026, 1, 5, tzinfo=UTC)) == 1
+    assert store.interaction_answer(11) is None
+    assert store.interaction_answer(11, "potions") == "✅ price"
+    store.close()

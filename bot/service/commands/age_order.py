@@ -15,8 +15,10 @@ from functools import partial
 
 from bot.i18n import _
 from bot.messages import Outcome
-from bot.service.game_service import GameService
+from bot.service.commands import lobby
 from bot.service.requests import NO_GAME, Actor, Place
+from bot.service.runtime.engine import Engine
+from bot.service.runtime.transaction import Tx
 from bot.table import Table
 
 KIND = "fantasy-business"
@@ -33,27 +35,33 @@ class _Refused(Exception):
 
 
 async def start(
-    service: GameService, place: Place, actor: Actor, first_user: int | None, typed: str | None
+    engine: Engine,
+    place: Place,
+    actor: Actor,
+    first_user: int | None,
+    typed: str | None,
+    *,
+    interaction_id: int | None = None,
 ) -> Outcome:
     """Start this channel's game; with `typed`, under the age order it names."""
     if typed is None or not typed.strip():
-        return await service.start(place, actor, first_user)
-    work = partial(_start, service, place, actor, first_user, typed)
+        return await lobby.start(engine, place, actor, first_user, interaction_id=interaction_id)
+    work = partial(_start, engine, place, actor, first_user, typed)
     try:
-        return await service.command(place.channel_id, work)
+        return await engine.command(place.channel_id, work, interaction_id=interaction_id)
     except _Refused as refused:
         return refused.outcome
 
 
 def _start(
-    service: GameService, place: Place, actor: Actor, first_user: int | None, typed: str
+    engine: Engine, place: Place, actor: Actor, first_user: int | None, typed: str, tx: Tx
 ) -> Outcome:
-    game = service.store.open_game(place.channel_id, for_update=True)
+    game = tx.store.open_game(place.channel_id, for_update=True)
     if game is None:
         return Outcome.refusal(NO_GAME)
     if game.status != "lobby" or actor.user_id != game.host_id:
-        return service.lobby.starting(place, actor, first_user)  # its refusal says why
-    table = service.table_for(game)
+        return lobby.starting(engine, place, actor, first_user, tx)  # its refusal says why
+    table = tx.table_for(game)
     if game.kind != KIND:
         return Outcome.refusal(
             _("Only Fantasy Business breaks ties by age; start {game} without `age_order`.").format(
@@ -71,8 +79,8 @@ def _start(
                 "youngest takes the First Buyer card, so they must be the same player."
             ).format(youngest=f"**{table.name(seats[0])}**", first=f"**{table.name(first)}**")
         )
-    service.save(game, now=service.clock(), options={**game.options, OPTION: seats})
-    outcome = service.lobby.starting(place, actor, first_user)
+    tx.save(game, options={**game.options, OPTION: seats})
+    outcome = lobby.starting(engine, place, actor, first_user, tx)
     if not outcome.accepted:
         raise _Refused(outcome)
     return outcome

@@ -13,9 +13,13 @@ from ai import LEVELS
 from bot.i18n import N_, _
 from bot.messages import Outcome
 from bot.service.commands import robots
+from bot.service.commands.autoplay import robot_due
 from bot.service.commands.deadlines import HOST_ONLY_AUTOPILOT, host_only
+from bot.service.commands.publish import publish
 from bot.service.commands.seats import level_word
-from bot.service.game_service import NO_GAME, Actor, GameService, Place
+from bot.service.requests import NO_GAME, Actor, Place
+from bot.service.runtime.engine import Engine
+from bot.service.runtime.transaction import Reads, Tx
 from bot.store import GameRow
 
 SEATED = {
@@ -41,8 +45,8 @@ HOST_ONLY_SEAT = N_("Only the host (<@{host}>) can seat an AI player.")
 HOST_ONLY_REMOVE = N_("Only the host (<@{host}>) can remove an AI player.")
 
 
-def _lobby(service: GameService, place: Place, actor: Actor, refusal: str) -> GameRow | str:
-    game = service.store.open_game(place.channel_id, for_update=True)
+def _lobby(reads: Reads, place: Place, actor: Actor, refusal: str) -> GameRow | str:
+    game = reads.store.open_game(place.channel_id, for_update=True)
     if game is None:
         return _(NO_GAME)
     if game.status != "lobby":
@@ -60,18 +64,24 @@ def _known(level: str) -> str | None:
     )
 
 
-async def add_bot(service: GameService, place: Place, actor: Actor, level: str) -> Outcome:
-    return await service.command(place.channel_id, partial(_add_bot, service, place, actor, level))
+async def add_bot(
+    engine: Engine, place: Place, actor: Actor, level: str, *, interaction_id: int | None = None
+) -> Outcome:
+    return await engine.command(
+        place.channel_id,
+        partial(_add_bot, engine, place, actor, level),
+        interaction_id=interaction_id,
+    )
 
 
-def _add_bot(service: GameService, place: Place, actor: Actor, level: str) -> Outcome:
-    game = _lobby(service, place, actor, HOST_ONLY_SEAT)
+def _add_bot(engine: Engine, place: Place, actor: Actor, level: str, tx: Tx) -> Outcome:
+    game = _lobby(tx, place, actor, HOST_ONLY_SEAT)
     if isinstance(game, str):
         return Outcome.refusal(game)
     problem = _known(level)
     if problem is not None:
         return Outcome.refusal(problem)
-    table = service.table_for(game)
+    table = tx.table_for(game)
     if len(table.seats) >= table.rules.max_players:
         return Outcome.refusal(
             _("The table is full: {title} takes at most {most}.").format(
@@ -82,25 +92,34 @@ def _add_bot(service: GameService, place: Place, actor: Actor, level: str) -> Ou
     with table.public_voice():  # the seat's name keeps the table's word for its level
         name = robots.name_for(table.names, level_word(level))
         line = _(SEATED[level]).format(who=actor.display_name, name=name)
-    now = service.clock()
-    seed = robots.new_ai_seed(service.seed, game.id, "seat", stand_in)
-    service.store.add_seat(game.id, stand_in, name, now, ai_level=level, ai_seed=seed)
-    game = service.save(game, now=now)
-    return service.publish(service.table_for(game), Outcome(lines=[line]))
+    now = tx.now
+    seed = robots.new_ai_seed(tx.entropy, game.id, "seat", stand_in)
+    tx.store.add_seat(game.id, stand_in, name, now, ai_level=level, ai_seed=seed)
+    game = tx.save(game)
+    return publish(engine, tx.table_for(game), Outcome(lines=[line]))
 
 
-async def remove_bot(service: GameService, place: Place, actor: Actor, seat: int | None) -> Outcome:
-    return await service.command(
-        place.channel_id, partial(_remove_bot, service, place, actor, seat)
+async def remove_bot(
+    engine: Engine,
+    place: Place,
+    actor: Actor,
+    seat: int | None,
+    *,
+    interaction_id: int | None = None,
+) -> Outcome:
+    return await engine.command(
+        place.channel_id,
+        partial(_remove_bot, engine, place, actor, seat),
+        interaction_id=interaction_id,
     )
 
 
-def _remove_bot(service: GameService, place: Place, actor: Actor, seat: int | None) -> Outcome:
+def _remove_bot(engine: Engine, place: Place, actor: Actor, seat: int | None, tx: Tx) -> Outcome:
     """`seat`: the number shown in the lobby (from 1); None: the last AI seated."""
-    game = _lobby(service, place, actor, HOST_ONLY_REMOVE)
+    game = _lobby(tx, place, actor, HOST_ONLY_REMOVE)
     if isinstance(game, str):
         return Outcome.refusal(game)
-    table = service.table_for(game)
+    table = tx.table_for(game)
     ai = [row for row in table.seats if row.is_ai]
     if not ai:
         return Outcome.refusal(_("No AI player sits at this table."))
@@ -122,25 +141,28 @@ def _remove_bot(service: GameService, place: Place, actor: Actor, seat: int | No
                 ).format(seat=seat, name=found[0].display_name)
             )
         chosen = found[0]
-    now = service.clock()
-    service.store.remove_seat(game.id, chosen.user_id)
-    game = service.save(game, now=now)
-    table = service.table_for(game)
+    tx.store.remove_seat(game.id, chosen.user_id)
+    game = tx.save(game)
+    table = tx.table_for(game)
     with table.public_voice():
         line = _("🚪 **{who}** removed **{name}** from the table.").format(
             who=actor.display_name, name=chosen.display_name
         )
-    return service.publish(table, Outcome(lines=[line]))
+    return publish(engine, table, Outcome(lines=[line]))
 
 
-async def set_autopilot(service: GameService, place: Place, actor: Actor, level: str) -> Outcome:
-    return await service.command(
-        place.channel_id, partial(_set_autopilot, service, place, actor, level)
+async def set_autopilot(
+    engine: Engine, place: Place, actor: Actor, level: str, *, interaction_id: int | None = None
+) -> Outcome:
+    return await engine.command(
+        place.channel_id,
+        partial(_set_autopilot, engine, place, actor, level),
+        interaction_id=interaction_id,
     )
 
 
-def _set_autopilot(service: GameService, place: Place, actor: Actor, level: str) -> Outcome:
-    game = service.store.open_game(place.channel_id, for_update=True)
+def _set_autopilot(engine: Engine, place: Place, actor: Actor, level: str, tx: Tx) -> Outcome:
+    game = tx.store.open_game(place.channel_id, for_update=True)
     if game is None:
         return Outcome.refusal(_(NO_GAME))
     if actor.user_id != game.host_id and not actor.may_manage:
@@ -148,11 +170,11 @@ def _set_autopilot(service: GameService, place: Place, actor: Actor, level: str)
     problem = _known(level)
     if problem is not None:
         return Outcome.refusal(problem)
-    game = service.save(game, now=service.clock(), autopilot_level=level)
-    table = service.table_for(game)
+    game = tx.save(game, autopilot_level=level)
+    table = tx.table_for(game)
     with table.public_voice():
         line = _(AUTOPILOT_SET[level]).format(who=actor.display_name, level=level_word(level))
-    outcome = service.publish(table, Outcome(lines=[line]))
-    if game.status == "active" and service.robot_due(table) is not None:
+    outcome = publish(engine, table, Outcome(lines=[line]))
+    if game.status == "active" and robot_due(table) is not None:
         outcome.ai_due = game.id
     return outcome

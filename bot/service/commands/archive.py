@@ -23,7 +23,8 @@ from bot.records import export, results, spoken
 from bot.render.charts import chart_attachment
 from bot.render.generic import channel_link
 from bot.rulebook import commands_in
-from bot.service.game_service import GameService
+from bot.service.commands import views
+from bot.service.runtime.engine import Engine
 from bot.store import GameRow, ResultRow, SeatRow
 from bot.table import Table
 
@@ -90,13 +91,13 @@ def _name(name: str, ai: bool) -> str:
 # -- /game history ----------------------------------------------------------------------------
 
 
-async def history(service: GameService, viewer: Viewer, count: int) -> Outcome:
-    return await service.call(spoken(_history), service, viewer, min(count, HISTORY_MAX))
+async def history(engine: Engine, viewer: Viewer, count: int) -> Outcome:
+    return await engine.call(spoken(_history), engine, viewer, min(count, HISTORY_MAX))
 
 
-def _history(service: GameService, viewer: Viewer, count: int) -> Outcome:
-    store = service.store
-    left = results.backfill(store, service.games)
+def _history(engine: Engine, viewer: Viewer, count: int) -> Outcome:
+    store = engine.store
+    left = results.backfill(store, engine.games)
     if viewer.guild_id is None:
         games = store.past_games(count, user_id=viewer.user_id)
         title = _("📜 **Your past games**, newest first:")
@@ -112,7 +113,7 @@ def _history(service: GameService, viewer: Viewer, count: int) -> Outcome:
         recorded.setdefault(row.game_id, []).append(row)
     lines = []
     for game in games:
-        what = service.games[game.kind].title if game.kind in service.games else game.kind
+        what = engine.games[game.kind].title if game.kind in engine.games else game.kind
         status = "" if game.status == "finished" else " · " + _("aborted")
         status += hinted(game)
         who = summary(game, store.seats(game.id), recorded.get(game.id, []))
@@ -132,18 +133,18 @@ def _history(service: GameService, viewer: Viewer, count: int) -> Outcome:
 # -- finding a game ---------------------------------------------------------------------------
 
 
-def _visible(service: GameService, viewer: Viewer, game_id: int) -> GameRow | str:
+def _visible(engine: Engine, viewer: Viewer, game_id: int) -> GameRow | str:
     try:
-        game = service.store.game(game_id)
+        game = engine.store.game(game_id)
     except KeyError:
         return commands_in(_(NOT_FOUND)).format(id=game_id)
-    if not viewer.may_see(game, service.store.seats(game.id)):
+    if not viewer.may_see(game, engine.store.seats(game.id)):
         return commands_in(_(NOT_FOUND)).format(id=game_id)
     return game
 
 
-def _label(service: GameService, game: GameRow, seats: list[SeatRow]) -> str:
-    title = service.games[game.kind].title if game.kind in service.games else game.kind
+def _label(engine: Engine, game: GameRow, seats: list[SeatRow]) -> str:
+    title = engine.games[game.kind].title if game.kind in engine.games else game.kind
     when = day(ended(game) or game.started_at or game.created_at)
     names = ", ".join(seat.display_name for seat in seats)
     running = " (" + _("running") + ")" if game.status == "active" else ""
@@ -151,17 +152,15 @@ def _label(service: GameService, game: GameRow, seats: list[SeatRow]) -> str:
 
 
 async def choices(
-    service: GameService, viewer: Viewer, typed: str, *, running: bool
+    engine: Engine, viewer: Viewer, typed: str, *, running: bool
 ) -> list[tuple[str, int]]:
     """Autocomplete: the recent games the viewer may see, newest first (`running`: the
     channel's running game first), as (label, game id)."""
-    return await service.read(spoken(_choices), service, viewer, typed, running)
+    return await engine.read(spoken(_choices), engine, viewer, typed, running)
 
 
-def _choices(
-    service: GameService, viewer: Viewer, typed: str, running: bool
-) -> list[tuple[str, int]]:
-    store = service.store
+def _choices(engine: Engine, viewer: Viewer, typed: str, running: bool) -> list[tuple[str, int]]:
+    store = engine.store
     games: list[GameRow] = []
     if running and viewer.guild_id is not None:
         here = store.open_game(viewer.channel_id)
@@ -177,7 +176,7 @@ def _choices(
         seats = store.seats(game.id)
         if not viewer.may_see(game, seats):
             continue
-        label = _label(service, game, seats)
+        label = _label(engine, game, seats)
         if wanted and wanted not in label.casefold():
             continue
         found.append((label, game.id))
@@ -189,12 +188,12 @@ def _choices(
 # -- /game show -------------------------------------------------------------------------------
 
 
-async def show(service: GameService, viewer: Viewer, game_id: int) -> Outcome:
-    return await service.read(spoken(_show), service, viewer, game_id)
+async def show(engine: Engine, viewer: Viewer, game_id: int) -> Outcome:
+    return await engine.read(spoken(_show), engine, viewer, game_id)
 
 
-def _show(service: GameService, viewer: Viewer, game_id: int) -> Outcome:
-    game = _visible(service, viewer, game_id)
+def _show(engine: Engine, viewer: Viewer, game_id: int) -> Outcome:
+    game = _visible(engine, viewer, game_id)
     if isinstance(game, str):
         return Outcome.refusal(game)
     if game.status in ("lobby", "active"):
@@ -209,16 +208,16 @@ def _show(service: GameService, viewer: Viewer, game_id: int) -> Outcome:
         return Outcome.refusal(
             _("Game #{id} was closed before it started: nothing to show.").format(id=game.id)
         )
-    table = service.table_for(game)
-    presenter = service.presenter(game.kind)
+    table = engine.table_for(game)
+    presenter = engine.presenter(game.kind)
     if game.status == "finished":
         shown = presenter.finished(table)
         what = _("finished {day}").format(day=day(game.updated_at))
     else:
         shown = presenter.status(table, None).public
         what = _("aborted {day}; the table as it was left").format(day=day(game.updated_at))
-    rows = service.store.actions(game.id)
-    log = service.log_lines(table, rows)
+    rows = engine.store.actions(game.id)
+    log = views.log_lines(engine, table, rows)
     where = f"<#{game.channel_id}>" if viewer.guild_id is not None else channel_link(game)
     header = _("🗂️ **{title} #{id}** in {where} — {what}.").format(
         title=table.rules.title, id=game.id, where=where, what=what
@@ -257,12 +256,12 @@ def _plain(table: Table, lines: list[str]) -> bytes:
 
 
 async def export_game(
-    service: GameService, viewer: Viewer, game_id: int | None, now: datetime
+    engine: Engine, viewer: Viewer, game_id: int | None, now: datetime
 ) -> Outcome:
-    return await service.read(spoken(partial(_export, service, viewer, game_id, now)))
+    return await engine.read(spoken(partial(_export, engine, viewer, game_id, now)))
 
 
-def _default_game(service: GameService, viewer: Viewer) -> GameRow | str:
+def _default_game(engine: Engine, viewer: Viewer) -> GameRow | str:
     """The channel's running game, else the last game that finished there."""
     if viewer.guild_id is None:
         return commands_in(
@@ -271,25 +270,25 @@ def _default_game(service: GameService, viewer: Viewer) -> GameRow | str:
                 "(`/game history` lists yours)."
             )
         )
-    here = service.store.open_game(viewer.channel_id)
+    here = engine.store.open_game(viewer.channel_id)
     if here is not None and here.status == "active":
         return here
-    last = service.store.last_finished_game(viewer.channel_id)
+    last = engine.store.last_finished_game(viewer.channel_id)
     if last is None:
         return _("There is no running or finished game in this channel to export.")
     return last
 
 
-def _export(service: GameService, viewer: Viewer, game_id: int | None, now: datetime) -> Outcome:
-    game = _default_game(service, viewer) if game_id is None else _visible(service, viewer, game_id)
+def _export(engine: Engine, viewer: Viewer, game_id: int | None, now: datetime) -> Outcome:
+    game = _default_game(engine, viewer) if game_id is None else _visible(engine, viewer, game_id)
     if isinstance(game, str):
         return Outcome.refusal(game)
     if game.status == "lobby" or game.state is None:
         return Outcome.refusal(
             _("Game #{id} has not started: there is nothing to export.").format(id=game.id)
         )
-    store = service.store
-    rules = service.games[game.kind]
+    store = engine.store
+    rules = engine.games[game.kind]
     seats, rows = store.seats(game.id), store.actions(game.id)
     name = f"smithfield-{game.kind}-{game.id}.json"
     if game.status == "finished":

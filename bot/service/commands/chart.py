@@ -12,22 +12,22 @@ from contextlib import nullcontext
 from bot.i18n import _
 from bot.messages import Message, Outcome
 from bot.render.charts import CHARTED, chart_attachment
-from bot.service.game_service import GameService
 from bot.service.requests import NO_GAME, Place
+from bot.service.runtime.engine import Engine
 
 
-async def chart(service: GameService, place: Place, share: bool) -> Outcome:
-    return await service.read(_chart, service, place, share)
+async def chart(engine: Engine, place: Place, share: bool) -> Outcome:
+    return await engine.read(_chart, engine, place, share)
 
 
-def _chart(service: GameService, place: Place, share: bool) -> Outcome:
-    store = service.store
+def _chart(engine: Engine, place: Place, share: bool) -> Outcome:
+    store = engine.store
     game = store.open_game(place.channel_id) or store.last_finished_game(place.channel_id)
     if game is None:
         return Outcome.refusal(NO_GAME)
     if game.status == "lobby" or game.state is None:
         return Outcome.refusal(_("The game has not started yet: there is nothing to chart."))
-    table = service.table_for(game)
+    table = engine.table_for(game)
     if game.kind not in CHARTED:
         return Outcome.refusal(_("This game has no chart."))
     with table.public_voice() if share else nullcontext():

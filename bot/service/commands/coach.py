@@ -22,8 +22,8 @@ from bot.render.coach import hints_on
 from bot.render.coach.reasons import reason
 from bot.render.coach.typed import typed
 from bot.service.commands import autoplay, robots
-from bot.service.game_service import GameService
 from bot.service.requests import NO_GAME, NOT_SEATED, Actor, Place
+from bot.service.runtime.engine import Engine
 from bot.service.runtime.strong_worker import StrongWorker, limit_for
 from bot.store import GameRow
 from bot.table import Table
@@ -67,8 +67,8 @@ def suggestion(kind: str, view: Any, history: list[Event], seed: int, seconds: f
     return robots.decide_in_worker(kind, "strong", view, history, seed, seconds)
 
 
-async def hint(service: GameService, place: Place, actor: Actor) -> Outcome:
-    asked = await service.read(_question, service, place, actor)
+async def hint(engine: Engine, place: Place, actor: Actor) -> Outcome:
+    asked = await engine.read(_question, engine, place, actor)
     if isinstance(asked, str):
         return Outcome.refusal(asked)
     key = (asked.table.game.id, actor.user_id)
@@ -78,18 +78,18 @@ async def hint(service: GameService, place: Place, actor: Actor) -> Outcome:
         )
     _busy.add(key)
     try:
-        action = await _search(service, asked)
+        action = await _search(engine, asked)
     finally:
         _busy.discard(key)
-    return await service.read(_answer, service, asked, action)
+    return await engine.read(_answer, engine, asked, action)
 
 
-def _find(service: GameService, place: Place, actor: Actor) -> GameRow | str:
+def _find(engine: Engine, place: Place, actor: Actor) -> GameRow | str:
     """The channel's game; elsewhere (a DM) the player's one running game."""
-    game = service.store.open_game(place.channel_id)
+    game = engine.store.open_game(place.channel_id)
     if game is not None:
         return game
-    mine = service.games_of_user(actor.user_id)
+    mine = engine.store.games_of_user(actor.user_id)
     if len(mine) == 1:
         return mine[0]
     if not mine:
@@ -97,15 +97,15 @@ def _find(service: GameService, place: Place, actor: Actor) -> GameRow | str:
     return _("You are in several games; ask for a hint in the game's channel.")
 
 
-def _question(service: GameService, place: Place, actor: Actor) -> Question | str:
-    game = _find(service, place, actor)
+def _question(engine: Engine, place: Place, actor: Actor) -> Question | str:
+    game = _find(engine, place, actor)
     if isinstance(game, str):
         return game
     if game.status != "active":
         return _("The game has not started yet.")
     if not hints_on(game.options):
         return _(OFF)
-    table = service.table_for(game)
+    table = engine.table_for(game)
     seat = table.seat_of(actor.user_id)
     if seat is None:
         return _(NOT_SEATED)
@@ -116,7 +116,7 @@ def _question(service: GameService, place: Place, actor: Actor) -> Question | st
         return _("It is not your decision now: the game waits on {names}.").format(names=names)
     history: list[Event] = []
     try:  # kept with the parsed state, as for an AI seat
-        history = autoplay.known_history(service, table)
+        history = autoplay.known_history(engine, table)
     except RuleError:  # a position set up by hand: its log does not lead to it
         log.warning("Game %s's log does not replay; hinting without its history", game.id)
     seed = robots.decision_seed(robots.ai_seed(table, seat), len(history), seat)
@@ -128,7 +128,7 @@ WORKER = StrongWorker()
 and replaced when a search overruns its limit or the process dies."""
 
 
-async def _search(service: GameService, asked: Question) -> Any:
+async def _search(engine: Engine, asked: Question) -> Any:
     """The strong AI's move, searched in a worker process within the time budget; the
     `standard` AI's if that fails."""
     table, seat = asked.table, asked.seat
@@ -145,7 +145,7 @@ async def _search(service: GameService, asked: Question) -> Any:
         WORKER.replace()
     except Exception:
         log.exception("The strong AI failed a hint in game %s; asking standard", table.game.id)
-    return await service.read(robots.choose, table, table.state, seat, "standard", asked.history)
+    return await engine.read(robots.choose, table, table.state, seat, "standard", asked.history)
 
 
 def _typeable(table: Table, seat: int, action: Any) -> Any:
@@ -160,11 +160,11 @@ def _typeable(table: Table, seat: int, action: Any) -> Any:
     return action
 
 
-def _answer(service: GameService, asked: Question, action: Any) -> Outcome:
+def _answer(engine: Engine, asked: Question, action: Any) -> Outcome:
     """The private reply: the command to type and why, in the asker's language (or, if
     the game moved on during the search, a request to ask again)."""
     table, seat = asked.table, asked.seat
-    if service.store.game(table.game.id).version != table.game.version:
+    if engine.store.game(table.game.id).version != table.game.version:
         return Outcome.refusal(
             _("The game moved on while your hint was being worked out; ask again.")
         )

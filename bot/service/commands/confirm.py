@@ -10,8 +10,9 @@ from typing import Literal
 
 from bot.i18n import _
 from bot.messages import ButtonSpec, Message, Outcome
-from bot.service.commands import seats
-from bot.service.game_service import Actor, GameService, Place
+from bot.service.commands import lobby, seats
+from bot.service.requests import Actor, Place
+from bot.service.runtime.engine import Engine
 
 CONFIRM = "confirm"
 """The button route (cogs/lobby.py answers it)."""
@@ -27,16 +28,14 @@ def _buttons(game_id: int, what: Question, actor: Actor, target: int, yes: str) 
     ]
 
 
-def ask(
-    service: GameService, place: Place, actor: Actor, what: Question, target: int = 0
-) -> Outcome:
+def ask(engine: Engine, place: Place, actor: Actor, what: Question, target: int = 0) -> Outcome:
     """The question with its Confirm / Cancel buttons, or the refusal the command would
     give anyway (a store-thread function: it reads the game), in the asker's language."""
     if what == "abort":
-        game = service.abortable(place, actor)
+        game = lobby.abortable(engine, place, actor)
         if isinstance(game, str):
             return Outcome.refusal(game)
-        title = service.games[game.kind].title
+        title = engine.games[game.kind].title
         if game.status == "lobby":
             text = _(
                 "❓ Abort this **{title}** lobby? It ends for everyone, with no winner, and "
@@ -50,7 +49,7 @@ def ask(
         buttons = _buttons(game.id, what, actor, 0, _("Abort it"))
         return Outcome(reply=Message(text.format(title=title), buttons=buttons))
     if what == "resign":
-        found = seats.resignable(service, place, actor)
+        found = seats.resignable(engine, place, actor)
         if isinstance(found, str):
             return Outcome.refusal(found)
         table, _seat = found
@@ -60,7 +59,7 @@ def ask(
         ).format(title=table.rules.title)
         buttons = _buttons(table.game.id, what, actor, 0, _("Resign"))
         return Outcome(reply=Message(text, buttons=buttons))
-    found = seats.kickable(service, place, actor, target)
+    found = seats.kickable(engine, place, actor, target)
     if isinstance(found, str):
         return Outcome.refusal(found)
     table, seat = found
@@ -73,11 +72,18 @@ def ask(
 
 
 async def confirmed(
-    service: GameService, place: Place, actor: Actor, game_id: int, what: str, target: int
+    engine: Engine,
+    place: Place,
+    actor: Actor,
+    game_id: int,
+    what: str,
+    target: int,
+    *,
+    interaction_id: int | None = None,
 ) -> Outcome:
     """Do what was asked, if it is still allowed and still the same game."""
     if what == "abort":
-        return await service.abort(place, actor, game_id)
+        return await lobby.abort(engine, place, actor, game_id, interaction_id=interaction_id)
     if what == "resign":
-        return await seats.resign(service, place, actor, game_id)
-    return await seats.kick(service, place, actor, target, game_id)
+        return await seats.resign(engine, place, actor, game_id, interaction_id=interaction_id)
+    return await seats.kick(engine, place, actor, target, game_id, interaction_id=interaction_id)

@@ -25,7 +25,11 @@ from bot.i18n import N_, _, number
 from bot.messages import Message, Outcome
 from bot.records.results import DEADLINE
 from bot.service.commands import robots
-from bot.service.game_service import Actor, GameService, Place
+from bot.service.commands.play import apply_as_bot
+from bot.service.commands.publish import publish
+from bot.service.requests import Actor, Place
+from bot.service.runtime.engine import Engine
+from bot.service.runtime.transaction import Reads, Tx
 from bot.store import GameRow
 from bot.table import Table
 from bot.timing import (
@@ -61,25 +65,33 @@ def _may_steer(game: GameRow, actor: Actor) -> bool:
     return actor.user_id == game.host_id or actor.may_manage
 
 
-def _running(service: GameService, place: Place) -> GameRow | str:
-    game = service.store.open_game(place.channel_id, for_update=True)
+def _running(reads: Reads, place: Place) -> GameRow | str:
+    game = reads.store.open_game(place.channel_id, for_update=True)
     if game is None:
         return _(NO_GAME_HERE)
     return game
 
 
 async def set_timer(
-    service: GameService, place: Place, actor: Actor, hours: float, remind: float | None
+    engine: Engine,
+    place: Place,
+    actor: Actor,
+    hours: float,
+    remind: float | None,
+    *,
+    interaction_id: int | None = None,
 ) -> Outcome:
-    return await service.command(
-        place.channel_id, partial(_set_timer, service, place, actor, hours, remind)
+    return await engine.command(
+        place.channel_id,
+        partial(_set_timer, engine, place, actor, hours, remind),
+        interaction_id=interaction_id,
     )
 
 
 def _set_timer(
-    service: GameService, place: Place, actor: Actor, hours: float, remind: float | None
+    engine: Engine, place: Place, actor: Actor, hours: float, remind: float | None, tx: Tx
 ) -> Outcome:
-    game = _running(service, place)
+    game = _running(tx, place)
     if isinstance(game, str):
         return Outcome.refusal(game)
     if not _may_steer(game, actor):
@@ -94,20 +106,20 @@ def _set_timer(
         )
     if remind is not None and hours == 0:
         return Outcome.refusal(_("An untimed game has no deadlines to remind anyone of."))
-    now = service.clock()
+    now = tx.now
     changes: dict[str, Any] = {"timer_hours": hours, "remind_hours": remind, "reminded": False}
     if game.status == "active":
         # The new timer and the current step's deadline are one write.
         timed = game.model_copy(update=changes)
-        table = service.table_for(timed)
+        table = tx.table_for(timed)
         waiting = table.rules.waiting_on(table.state)
         changes.update(
             deadline_changes(
-                timed, [], waiting, service.phase_of(timed, table.rules, table.state), now
+                timed, [], waiting, engine.phase_of(timed, table.rules, table.state), now
             )
         )
-    game = service.save(game, now=now, **changes)
-    table = service.table_for(game)
+    game = tx.save(game, **changes)
+    table = tx.table_for(game)
     who = actor.display_name
     with table.public_voice():
         if hours == 0:
@@ -121,15 +133,19 @@ def _set_timer(
             text = _("⏱️ **{who}** set the timer: {hours} per step.").format(
                 who=who, hours=describe_hours(hours)
             )
-    return service.publish(table, Outcome(lines=[text]))
+    return publish(engine, table, Outcome(lines=[text]))
 
 
-async def pause(service: GameService, place: Place, actor: Actor) -> Outcome:
-    return await service.command(place.channel_id, partial(_pause, service, place, actor))
+async def pause(
+    engine: Engine, place: Place, actor: Actor, *, interaction_id: int | None = None
+) -> Outcome:
+    return await engine.command(
+        place.channel_id, partial(_pause, engine, place, actor), interaction_id=interaction_id
+    )
 
 
-def _pause(service: GameService, place: Place, actor: Actor) -> Outcome:
-    game = _running(service, place)
+def _pause(engine: Engine, place: Place, actor: Actor, tx: Tx) -> Outcome:
+    game = _running(tx, place)
     if isinstance(game, str):
         return Outcome.refusal(game)
     if actor.user_id != game.host_id:
@@ -140,23 +156,27 @@ def _pause(service: GameService, place: Place, actor: Actor) -> Outcome:
         return Outcome.refusal(_("Only a running game can be paused."))
     if game.paused_at is not None:
         return Outcome.refusal(_("The game is already paused; `/game resume` restarts it."))
-    now = service.clock()
-    game = service.save(game, now=now, paused_at=now.isoformat())
-    table = service.table_for(game)
+    now = tx.now
+    game = tx.save(game, paused_at=now.isoformat())
+    table = tx.table_for(game)
     with table.public_voice():
         text = _(
             "⏸️ **{who}** paused the game: all timers are frozen. "
             "Moves are still accepted; `/game resume` restarts the clocks."
         ).format(who=actor.display_name)
-    return service.publish(table, Outcome(lines=[text]))
+    return publish(engine, table, Outcome(lines=[text]))
 
 
-async def resume(service: GameService, place: Place, actor: Actor) -> Outcome:
-    return await service.command(place.channel_id, partial(_resume, service, place, actor))
+async def resume(
+    engine: Engine, place: Place, actor: Actor, *, interaction_id: int | None = None
+) -> Outcome:
+    return await engine.command(
+        place.channel_id, partial(_resume, engine, place, actor), interaction_id=interaction_id
+    )
 
 
-def _resume(service: GameService, place: Place, actor: Actor) -> Outcome:
-    game = _running(service, place)
+def _resume(engine: Engine, place: Place, actor: Actor, tx: Tx) -> Outcome:
+    game = _running(tx, place)
     if isinstance(game, str):
         return Outcome.refusal(game)
     if actor.user_id != game.host_id:
@@ -166,27 +186,27 @@ def _resume(service: GameService, place: Place, actor: Actor) -> Outcome:
     paused = parse(game.paused_at)
     if paused is None:
         return Outcome.refusal(_("The game is not paused."))
-    now = service.clock()
+    now = tx.now
     deadline = parse(game.deadline)
     changes: dict[str, Any] = {"paused_at": None}
     if deadline is not None:
         changes["deadline"] = (deadline + (now - paused)).isoformat()
     else:
         resumed = game.model_copy(update={"paused_at": None})
-        table = service.table_for(resumed)
+        table = tx.table_for(resumed)
         waiting = table.rules.waiting_on(table.state)
         changes.update(
             deadline_changes(
-                resumed, [], waiting, service.phase_of(resumed, table.rules, table.state), now
+                resumed, [], waiting, engine.phase_of(resumed, table.rules, table.state), now
             )
         )
-    game = service.save(game, now=now, **changes)
-    table = service.table_for(game)
+    game = tx.save(game, **changes)
+    table = tx.table_for(game)
     with table.public_voice():
         text = _("▶️ **{who}** resumed the game. {timer}").format(
             who=actor.display_name, timer=timer_line(game)
         )
-    return service.publish(table, Outcome(lines=[text]))
+    return publish(engine, table, Outcome(lines=[text]))
 
 
 def _waiting_mentions(table: Table) -> tuple[str, list[int]]:
@@ -208,16 +228,16 @@ class Tick:
     """Due work on games that another process or command held at that moment."""
 
 
-async def tick(service: GameService, now: datetime) -> Tick:
+async def tick(engine: Engine, now: datetime) -> Tick:
     """Send due reminders and apply defaults whose deadline passed, for every game."""
     done = Tick()
-    for game in await service.read(service.store.timed_games):
+    for game in await engine.read(engine.store.timed_games):
         try:
             if deadline_passed(game, now):
-                await _expire(service, game, now, done)
+                await _expire(engine, game, now, done)
             elif reminder_due(game, now):
-                outcome = await service.command(
-                    game.channel_id, partial(_remind, service, game.id, now)
+                outcome = await engine.command(
+                    game.channel_id, partial(_remind, engine, game.id, now)
                 )
                 if outcome is SKIPPED:
                     done.skipped += 1
@@ -228,22 +248,22 @@ async def tick(service: GameService, now: datetime) -> Tick:
     return done
 
 
-async def next_due(service: GameService, after: datetime) -> datetime | None:
+async def next_due(engine: Engine, after: datetime) -> datetime | None:
     """When the scheduler must next look: the earliest deadline or reminder later than
     `after` (the last tick's time: what was due then has been tried, and a game whose
     handling failed is retried at the scheduler's slowest pace, not in a tight loop)."""
-    return earliest_due(await service.read(service.store.timed_games), after)
+    return earliest_due(await engine.read(engine.store.timed_games), after)
 
 
-def _remind(service: GameService, game_id: int, now: datetime) -> Outcome:
-    game = service.store.lease_game(game_id)
+def _remind(engine: Engine, game_id: int, now: datetime, tx: Tx) -> Outcome:
+    game = tx.store.lease_game(game_id)
     if game is None:
         return SKIPPED
     if game.status != "active" or not reminder_due(game, now):
         return Outcome()
-    table = service.table_for(game)
+    table = tx.table_for(game)
     who, users = _waiting_mentions(table)
-    service.save(game, now=now, reminded=True)
+    tx.save(game, reminded=True)
     with table.public_voice():
         when = stamp(game.deadline)
         if len(users) > 1:
@@ -254,19 +274,19 @@ def _remind(service: GameService, game_id: int, now: datetime) -> Outcome:
     return Outcome(public=[Message(content=text, mentions=users)], channel_id=game.channel_id)
 
 
-async def _expire(service: GameService, game: GameRow, now: datetime, done: Tick) -> None:
+async def _expire(engine: Engine, game: GameRow, now: datetime, done: Tick) -> None:
     """Apply the default action for every seat the expired step waits on (each default in
     its own transaction, so one seat's refusal cannot undo another's move)."""
-    first = await service.read(service.table_for, game)
+    first = await engine.read(engine.table_for, game)
     if robots.no_one_human(first):
         # A game of AIs alone: its "deadline" is the pace of its moves; the AI runner
         # plays the next one (a search must not run inside a transaction).
-        if service.on_ai_due is not None:
-            service.on_ai_due(game.id)
+        if engine.on_ai_due is not None:
+            engine.on_ai_due(game.id)
         return
     for seat in first.rules.waiting_on(first.state):
-        outcome = await service.command(
-            game.channel_id, partial(_expire_seat, service, game.id, seat, now)
+        outcome = await engine.command(
+            game.channel_id, partial(_expire_seat, engine, game.id, seat, now)
         )
         if outcome is SKIPPED:
             done.skipped += 1
@@ -274,11 +294,11 @@ async def _expire(service: GameService, game: GameRow, now: datetime, done: Tick
             done.said.append((game.channel_id, outcome))
 
 
-def _expire_seat(service: GameService, game_id: int, seat: int, now: datetime) -> Outcome:
-    leased = service.store.lease_game(game_id)
+def _expire_seat(engine: Engine, game_id: int, seat: int, now: datetime, tx: Tx) -> Outcome:
+    leased = tx.store.lease_game(game_id)
     if leased is None:
         return SKIPPED
-    table = service.table_for(leased)
+    table = tx.table_for(leased)
     game = table.game
     if game.status != "active" or not deadline_passed(game, now):
         return Outcome()
@@ -288,4 +308,4 @@ def _expire_seat(service: GameService, game_id: int, seat: int, now: datetime) -
         prefix = _("⏰ Time is up for **{who}**: the default is played.").format(
             who=table.name(seat)
         )
-    return service.apply_as_bot(table, seat, prefix=prefix, cause=DEADLINE)
+    return apply_as_bot(engine, tx, table, seat, prefix=prefix, cause=DEADLINE)

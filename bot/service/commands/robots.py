@@ -16,7 +16,6 @@ back to `standard`, then to the rules' default move, and says so in the log.
 
 import hashlib
 import logging
-import secrets
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -66,24 +65,23 @@ def plays_later(table: Table, seat: int) -> bool:
     return level is not None and (level not in INLINE or no_one_human(table))
 
 
-def new_ai_seed(table_seed: int | None, *labels: object) -> int:
-    """A seed for an AI: drawn at random, or (when the bot's games are seeded, as in
-    tests) derived from that seed and `labels` (e.g. the game and the seat), so a seeded
-    table's AIs play the same moves. Never the game's own seed, which predicts its future."""
-    if table_seed is None:
-        return secrets.randbits(48)
-    text = ":".join(["ai", str(table_seed), *(str(label) for label in labels)])
+def new_ai_seed(entropy: int, *labels: object) -> int:
+    """A seed for an AI, derived from `entropy` and `labels` (e.g. the game and the seat):
+    `entropy` is the number a command drew before its work (`Tx.entropy`: random, or the
+    bot's fixed seed in tests, so a seeded table's AIs play the same moves). Never the
+    game's own seed, which predicts its future."""
+    text = ":".join(["ai", str(entropy), *(str(label) for label in labels)])
     digest = hashlib.blake2b(text.encode(), digest_size=6).digest()
     return int.from_bytes(digest, "big")
 
 
-def seat_ai_seed(table: Table, seat: int, table_seed: int | None) -> int:
+def seat_ai_seed(table: Table, seat: int, entropy: int) -> int:
     """The seed for a seat an AI is taking over: the one it already has (a seat back on
-    autopilot keeps it), else a new one to store with the seat."""
+    autopilot keeps it), else a new one (from the command's `entropy`) to store with it."""
     kept = table.seats[seat].ai_seed
     if kept is not None:
         return kept
-    return new_ai_seed(table_seed, table.game.id, "seat", seat)
+    return new_ai_seed(entropy, table.game.id, "seat", seat)
 
 
 def ai_seed(table: Table, seat: int) -> int:

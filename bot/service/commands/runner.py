@@ -7,10 +7,10 @@ from typing import Any
 
 from bot.messages import Outcome
 from bot.records import results
-from bot.service.commands import autoplay, robots
-from bot.service.commands.play import Play
+from bot.service.commands import autoplay, play, robots
 from bot.service.runtime.engine import Engine
 from bot.service.runtime.strong_worker import StrongWorker
+from bot.service.runtime.transaction import Tx
 from bot.table import Table
 from rules.events import Event
 
@@ -21,9 +21,8 @@ class Runner:
     """Plays the AI seats whose decision takes a search, one move at a time, each applied
     as a command of its own if the game has not moved on while the AI thought."""
 
-    def __init__(self, engine: Engine, play: Play) -> None:
+    def __init__(self, engine: Engine) -> None:
         self.engine = engine
-        self.play = play
         self.strong_worker = StrongWorker()
 
     def close(self) -> None:
@@ -61,14 +60,16 @@ class Runner:
         assert level is not None
         return table, seat, level, autoplay.known_history(self.engine, table)
 
-    def _robot_move(self, game_id: int, seat: int, version: int, action: Any) -> Outcome:
-        game = self.engine.store.game(game_id, for_update=True)
+    def _robot_move(self, game_id: int, seat: int, version: int, action: Any, tx: Tx) -> Outcome:
+        game = tx.store.game(game_id, for_update=True)
         if game.version != version or game.status != "active":
             return Outcome()  # the game moved on meanwhile: the runner asks again
-        table = self.engine.table_for(game)
+        table = tx.table_for(game)
         if autoplay.robot_due(table) != seat:
             return Outcome()
-        return self.play.apply(table, seat, None, lambda _t, _s: action, cause=results.AUTOPILOT)
+        return play.apply(
+            self.engine, tx, table, seat, None, lambda _t, _s: action, cause=results.AUTOPILOT
+        )
 
     def games_waiting_on_robots(self) -> list[int]:
         """Running games whose next move is an AI seat's (the runner's work after a

@@ -18,7 +18,11 @@ from bot.service.commands.deadlines import (
     NO_GAME_HERE,
     host_only,
 )
-from bot.service.game_service import GONE, Actor, GameService, Place
+from bot.service.commands.play import apply_as_bot
+from bot.service.commands.publish import publish
+from bot.service.requests import GONE, Actor, Place
+from bot.service.runtime.engine import Engine
+from bot.service.runtime.transaction import Reads, Tx
 from bot.store import GameRow
 from bot.table import Table
 
@@ -32,8 +36,8 @@ def level_word(level: str) -> str:
     return _(LEVEL_WORDS[level]) if level in LEVEL_WORDS else level
 
 
-def _running(service: GameService, place: Place) -> GameRow | str:
-    game = service.store.open_game(place.channel_id, for_update=True)
+def _running(reads: Reads, place: Place) -> GameRow | str:
+    game = reads.store.open_game(place.channel_id, for_update=True)
     if game is None:
         return _(NO_GAME_HERE)
     if game.status != "active":
@@ -41,23 +45,24 @@ def _running(service: GameService, place: Place) -> GameRow | str:
     return game
 
 
-def _autopilot_now(service: GameService, table: Table, seat: int, lead: str) -> Outcome:
+def _autopilot_now(engine: Engine, tx: Tx, table: Table, seat: int, lead: str) -> Outcome:
     """Switch a seat to autopilot and let it play at once if the game waits on it (both
-    in the command's one transaction: a seat is never on autopilot with its move unmade)."""
-    seed = robots.seat_ai_seed(table, seat, service.seed)
-    service.store.update_seat(table.game.id, seat, autopilot=True, ai_seed=seed)
-    table = service.table_for(service.store.game(table.game.id))
+    in the command's one transaction: a seat is never on autopilot with its move unmade).
+    Its AI's seed comes from the entropy drawn before the command."""
+    seed = robots.seat_ai_seed(table, seat, tx.entropy)
+    tx.store.update_seat(table.game.id, seat, autopilot=True, ai_seed=seed)
+    table = tx.table_for(tx.store.game(table.game.id))
     if seat in table.rules.waiting_on(table.state):
-        outcome = service.apply_as_bot(table, seat, prefix=lead, cause=AUTOPILOT)
+        outcome = apply_as_bot(engine, tx, table, seat, prefix=lead, cause=AUTOPILOT)
         if outcome.accepted:
             return outcome
-    return service.publish(table, Outcome(lines=[lead]))
+    return publish(engine, table, Outcome(lines=[lead]))
 
 
-def _steered(service: GameService, place: Place, actor: Actor, refusal: str) -> GameRow | str:
+def _steered(reads: Reads, place: Place, actor: Actor, refusal: str) -> GameRow | str:
     """The running game, if `actor` may steer it (host or Manage Channels); `refusal`:
     a `HOST_ONLY_…` sentence for when they may not."""
-    game = _running(service, place)
+    game = _running(reads, place)
     if isinstance(game, str):
         return game
     if actor.user_id != game.host_id and not actor.may_manage:
@@ -65,23 +70,23 @@ def _steered(service: GameService, place: Place, actor: Actor, refusal: str) -> 
     return game
 
 
-def _running_here(service: GameService, place: Place, game_id: int | None) -> GameRow | str:
-    game = _running(service, place)
+def _running_here(reads: Reads, place: Place, game_id: int | None) -> GameRow | str:
+    game = _running(reads, place)
     if isinstance(game, GameRow) and game_id is not None and game.id != game_id:
         return GONE
     return game
 
 
 def kickable(
-    service: GameService, place: Place, actor: Actor, user_id: int, game_id: int | None = None
+    reads: Reads, place: Place, actor: Actor, user_id: int, game_id: int | None = None
 ) -> tuple[Table, int] | str:
     """The table and the seat `actor` may put on autopilot, or why not."""
-    game = _running_here(service, place, game_id)
+    game = _running_here(reads, place, game_id)
     if isinstance(game, str):
         return game
     if actor.user_id != game.host_id and not actor.may_manage:
         return host_only(HOST_ONLY_KICK, game)
-    table = service.table_for(game)
+    table = reads.table_for(game)
     seat = table.seat_of(user_id)
     if seat is None:
         return _(NOT_IN_GAME).format(user=user_id)
@@ -91,13 +96,13 @@ def kickable(
 
 
 def resignable(
-    service: GameService, place: Place, actor: Actor, game_id: int | None = None
+    reads: Reads, place: Place, actor: Actor, game_id: int | None = None
 ) -> tuple[Table, int] | str:
     """The table and the seat `actor` may resign, or why not."""
-    game = _running_here(service, place, game_id)
+    game = _running_here(reads, place, game_id)
     if isinstance(game, str):
         return game
-    table = service.table_for(game)
+    table = reads.table_for(game)
     seat = table.seat_of(actor.user_id)
     if seat is None:
         return _("You are not seated in this game.")
@@ -107,17 +112,25 @@ def resignable(
 
 
 async def kick(
-    service: GameService, place: Place, actor: Actor, user_id: int, game_id: int | None = None
+    engine: Engine,
+    place: Place,
+    actor: Actor,
+    user_id: int,
+    game_id: int | None = None,
+    *,
+    interaction_id: int | None = None,
 ) -> Outcome:
-    return await service.command(
-        place.channel_id, partial(_kick, service, place, actor, user_id, game_id)
+    return await engine.command(
+        place.channel_id,
+        partial(_kick, engine, place, actor, user_id, game_id),
+        interaction_id=interaction_id,
     )
 
 
 def _kick(
-    service: GameService, place: Place, actor: Actor, user_id: int, game_id: int | None
+    engine: Engine, place: Place, actor: Actor, user_id: int, game_id: int | None, tx: Tx
 ) -> Outcome:
-    found = kickable(service, place, actor, user_id, game_id)
+    found = kickable(tx, place, actor, user_id, game_id)
     if isinstance(found, str):
         return Outcome.refusal(found)
     table, seat = found
@@ -130,17 +143,26 @@ def _kick(
             player=table.name(seat),
             level=level_word(table.game.autopilot_level),
         )
-    return _autopilot_now(service, table, seat, lead)
+    return _autopilot_now(engine, tx, table, seat, lead)
 
 
 async def resign(
-    service: GameService, place: Place, actor: Actor, game_id: int | None = None
+    engine: Engine,
+    place: Place,
+    actor: Actor,
+    game_id: int | None = None,
+    *,
+    interaction_id: int | None = None,
 ) -> Outcome:
-    return await service.command(place.channel_id, partial(_resign, service, place, actor, game_id))
+    return await engine.command(
+        place.channel_id,
+        partial(_resign, engine, place, actor, game_id),
+        interaction_id=interaction_id,
+    )
 
 
-def _resign(service: GameService, place: Place, actor: Actor, game_id: int | None) -> Outcome:
-    found = resignable(service, place, actor, game_id)
+def _resign(engine: Engine, place: Place, actor: Actor, game_id: int | None, tx: Tx) -> Outcome:
+    found = resignable(tx, place, actor, game_id)
     if isinstance(found, str):
         return Outcome.refusal(found)
     table, seat = found
@@ -149,23 +171,26 @@ def _resign(service: GameService, place: Place, actor: Actor, game_id: int | Non
             "🏳️ **{who}** resigned; a {level} AI plays their seat from now on. "
             "`/game replace` can hand it to someone."
         ).format(who=actor.display_name, level=level_word(table.game.autopilot_level))
-    return _autopilot_now(service, table, seat, lead)
+    return _autopilot_now(engine, tx, table, seat, lead)
 
 
 async def replace(
-    service: GameService,
+    engine: Engine,
     place: Place,
     actor: Actor,
     old_id: int | None,
     new_id: int,
     new_name: str,
     ai_seat: int | None = None,
+    *,
+    interaction_id: int | None = None,
 ) -> Outcome:
     """Hand a seat to `new_id`: the seat of `old_id`, or (old_id None) an AI's seat —
     the one numbered `ai_seat` (from 1), or the only one."""
-    return await service.command(
+    return await engine.command(
         place.channel_id,
-        partial(_replace, service, place, actor, old_id, new_id, new_name, ai_seat),
+        partial(_replace, engine, place, actor, old_id, new_id, new_name, ai_seat),
+        interaction_id=interaction_id,
     )
 
 
@@ -182,18 +207,19 @@ def _ai_seat(table: Table, number: int | None) -> int | str:
 
 
 def _replace(
-    service: GameService,
+    engine: Engine,
     place: Place,
     actor: Actor,
     old_id: int | None,
     new_id: int,
     new_name: str,
     ai_seat: int | None,
+    tx: Tx,
 ) -> Outcome:
-    game = _steered(service, place, actor, HOST_ONLY_REPLACE)
+    game = _steered(tx, place, actor, HOST_ONLY_REPLACE)
     if isinstance(game, str):
         return Outcome.refusal(game)
-    table = service.table_for(game)
+    table = tx.table_for(game)
     seat = table.seat_of(old_id) if old_id is not None else _ai_seat(table, ai_seat)
     if isinstance(seat, str):
         return Outcome.refusal(seat)
@@ -202,7 +228,7 @@ def _replace(
     if table.seat_of(new_id) is not None:
         return Outcome.refusal(_("<@{user}> already has a seat in this game.").format(user=new_id))
     old_name = table.name(seat)
-    service.store.update_seat(
+    tx.store.update_seat(
         game.id,
         seat,
         user_id=new_id,
@@ -211,13 +237,11 @@ def _replace(
         ai_level=None,
         locale="",  # the new player's language is not known yet: the table's until they act
     )
-    if game.host_id == old_id:
-        game = service.save(game, now=service.clock(), host_id=new_id)
-    else:
-        game = service.save(game, now=service.clock())  # the table shows the new name
-    table = service.table_for(game)
+    # A new version either way: the table shows the new name.
+    game = tx.save(game, host_id=new_id) if game.host_id == old_id else tx.save(game)
+    table = tx.table_for(game)
     with table.voice_of(seat):
-        private = service.presenter(game.kind).status(table, seat)
+        private = engine.presenter(game.kind).status(table, seat)
         welcome = Message(
             content=_("You now play **{player}**'s seat in {channel}.").format(
                 player=old_name, channel=channel_link(game)
@@ -228,26 +252,26 @@ def _replace(
             "🔁 <@{user}> takes over **{player}**'s seat (by **{who}**). "
             "Their private information comes by DM."
         ).format(user=new_id, player=old_name, who=actor.display_name)
-    outcome = service.publish(table, Outcome(lines=[text]))
+    outcome = publish(engine, table, Outcome(lines=[text]))
     outcome.public[0].mentions.append(new_id)  # the new player must know
     outcome.private.append(Private(new_id, welcome, fallback="`/game status`"))
     if private.reply is not None:
         outcome.private.append(Private(new_id, private.reply, fallback="`/game status`"))
-    outcome.live += service.presenter(game.kind).kept(table)
+    outcome.live += engine.presenter(game.kind).kept(table)
     return outcome
 
 
-async def my_games(service: GameService, actor: Actor, guild_id: int | None) -> Outcome:
-    return await service.read(_my_games, service, actor, guild_id)
+async def my_games(engine: Engine, actor: Actor, guild_id: int | None) -> Outcome:
+    return await engine.read(_my_games, engine, actor, guild_id)
 
 
-def _my_games(service: GameService, actor: Actor, guild_id: int | None) -> Outcome:
+def _my_games(engine: Engine, actor: Actor, guild_id: int | None) -> Outcome:
     """Every running game of the caller in this server, and whether it waits on them."""
     lines = []
-    for game in service.games_of_user(actor.user_id):
+    for game in engine.store.games_of_user(actor.user_id):
         if guild_id is not None and game.guild_id != guild_id:
             continue
-        table = service.table_for(game)
+        table = engine.table_for(game)
         seat = table.seat_of(actor.user_id)
         waiting = seat is not None and seat in table.rules.waiting_on(table.state)
         mark = _("🔔 **waiting on you**") if waiting else _("waiting on others")

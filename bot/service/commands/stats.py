@@ -14,7 +14,8 @@ from bot.i18n import ENGLISH, N_, _, current, n_
 from bot.limits import CONTENT, first_lines
 from bot.messages import Outcome
 from bot.records import ratings, results, spoken
-from bot.service.game_service import GameService, Place
+from bot.service.requests import Place
+from bot.service.runtime.engine import Engine
 from bot.store import RatingRow, ResultRow
 from rules.protocol import GameRules
 
@@ -91,15 +92,15 @@ def record_line(title: str, rows: list[ResultRow], rank: str) -> str:
 # -- /stats -----------------------------------------------------------------------------------
 
 
-async def stats(service: GameService, place: Place, member: Member, kind: str | None) -> Outcome:
-    return await service.call(spoken(_stats), service, place, member, kind)
+async def stats(engine: Engine, place: Place, member: Member, kind: str | None) -> Outcome:
+    return await engine.call(spoken(_stats), engine, place, member, kind)
 
 
-def _stats(service: GameService, place: Place, member: Member, kind: str | None) -> Outcome:
+def _stats(engine: Engine, place: Place, member: Member, kind: str | None) -> Outcome:
     if place.guild_id is None:
         return Outcome.refusal(_(IN_DMS))
-    store = service.store
-    left = results.backfill(store, service.games)
+    store = engine.store
+    left = results.backfill(store, engine.games)
     rows = [
         row
         for row in store.results_of_member(place.guild_id, member.user_id)
@@ -110,7 +111,7 @@ def _stats(service: GameService, place: Place, member: Member, kind: str | None)
             none = _("📊 **{name}** has no finished games of {game} in this server yet.")
         else:
             none = _("📊 **{name}** has no finished games in this server yet.")
-        shown = none.format(name=member.display_name, game=_title(service.games, kind or ""))
+        shown = none.format(name=member.display_name, game=_title(engine.games, kind or ""))
         note = _(AI_NOTE)
         return Outcome.tell(f"{shown} {note}")
     name = rows[-1].display_name
@@ -118,11 +119,11 @@ def _stats(service: GameService, place: Place, member: Member, kind: str | None)
         heading = _("📊 **{name}** in this server of {game}:")
     else:
         heading = _("📊 **{name}** in this server:")
-    lines = [heading.format(name=name, game=_title(service.games, kind or ""))]
+    lines = [heading.format(name=name, game=_title(engine.games, kind or ""))]
     for game_kind in sorted({row.kind for row in rows}):
         mine = [row for row in rows if row.kind == game_kind]
-        rank = _rank(service, place.guild_id, game_kind, member.user_id)
-        lines.append(record_line(_title(service.games, game_kind), mine, rank))
+        rank = _rank(engine, place.guild_id, game_kind, member.user_id)
+        lines.append(record_line(_title(engine.games, game_kind), mine, rank))
     lines.append(
         _(
             "*Finished games only. {ai_note} Time to act: from when the game began waiting on "
@@ -136,8 +137,8 @@ def _stats(service: GameService, place: Place, member: Member, kind: str | None)
     return Outcome.tell(first_lines(lines, CONTENT))
 
 
-def _rank(service: GameService, guild_id: int, kind: str, user_id: int) -> str:
-    board = sorted(service.store.ratings(guild_id, kind), key=_order)
+def _rank(engine: Engine, guild_id: int, kind: str, user_id: int) -> str:
+    board = sorted(engine.store.ratings(guild_id, kind), key=_order)
     for index, rating in enumerate(board, start=1):
         if rating.user_id == user_id:
             return " · " + _("rating {rating} (#{rank} of {count})").format(
@@ -153,18 +154,18 @@ def _order(rating: RatingRow) -> tuple[float, int, str]:
 # -- /leaderboard -----------------------------------------------------------------------------
 
 
-async def leaderboard(service: GameService, place: Place, kind: str) -> Outcome:
-    return await service.call(spoken(_leaderboard), service, place, kind)
+async def leaderboard(engine: Engine, place: Place, kind: str) -> Outcome:
+    return await engine.call(spoken(_leaderboard), engine, place, kind)
 
 
-def _leaderboard(service: GameService, place: Place, kind: str) -> Outcome:
+def _leaderboard(engine: Engine, place: Place, kind: str) -> Outcome:
     if place.guild_id is None:
         return Outcome.refusal(_(IN_DMS))
-    if kind not in service.games:
+    if kind not in engine.games:
         return Outcome.refusal(_("There is no game called “{kind}”.").format(kind=kind))
-    store = service.store
-    left = results.backfill(store, service.games)
-    title = _title(service.games, kind)
+    store = engine.store
+    left = results.backfill(store, engine.games)
+    title = _title(engine.games, kind)
     board = sorted(store.ratings(place.guild_id, kind), key=_order)
     if not board:
         return Outcome.tell(

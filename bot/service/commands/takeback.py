@@ -14,7 +14,10 @@ from functools import partial
 from bot.i18n import N_, _
 from bot.messages import ButtonSpec, Message, Outcome
 from bot.replay import Move, undo_record
-from bot.service.game_service import GONE, NO_GAME, Actor, GameService, Place
+from bot.service.commands.publish import publish
+from bot.service.requests import GONE, NO_GAME, Actor, Place
+from bot.service.runtime.engine import Engine
+from bot.service.runtime.transaction import Tx
 from bot.table import Table
 from bot.timing import deadline_changes
 
@@ -28,29 +31,36 @@ REVEALED = N_(
 
 
 async def undo(
-    service: GameService, place: Place, actor: Actor, confirmed_seq: int | None = None
+    engine: Engine,
+    place: Place,
+    actor: Actor,
+    confirmed_seq: int | None = None,
+    *,
+    interaction_id: int | None = None,
 ) -> Outcome:
     """Take back the last move, or (for the host, about someone else's move) ask first.
     `confirmed_seq`: the move the host confirmed; refused if the game moved on since."""
-    return await service.command(
-        place.channel_id, partial(_undo, service, place, actor, confirmed_seq)
+    return await engine.command(
+        place.channel_id,
+        partial(_undo, engine, place, actor, confirmed_seq),
+        interaction_id=interaction_id,
     )
 
 
-def _describe(service: GameService, moves: list[Move], table: Table) -> str:
-    presenter = service.presenter(table.game.kind)
+def _describe(engine: Engine, moves: list[Move], table: Table) -> str:
+    presenter = engine.presenter(table.game.kind)
     return "; ".join(presenter.describe(table, dict(move.action)) for move in moves)
 
 
-def _undo(service: GameService, place: Place, actor: Actor, confirmed_seq: int | None) -> Outcome:
-    game = service.store.open_game(place.channel_id, for_update=True)
+def _undo(engine: Engine, place: Place, actor: Actor, confirmed_seq: int | None, tx: Tx) -> Outcome:
+    game = tx.store.open_game(place.channel_id, for_update=True)
     if game is None:
         return Outcome.refusal(_(NO_GAME) if confirmed_seq is None else _(GONE))
     if game.status != "active":
         return Outcome.refusal(_("The game has not started yet: there is nothing to take back."))
-    table = service.table_for(game)
+    table = tx.table_for(game)
     rules = table.rules
-    replayed = service.replayed(game)
+    replayed = engine.replayed(game)
     if rules.dump_state(replayed.state) != game.state:
         return Outcome.refusal(
             _(
@@ -68,7 +78,7 @@ def _undo(service: GameService, place: Place, actor: Actor, confirmed_seq: int |
     mover = last[0].user_id
     own = mover is not None and mover == actor.user_id
     steer = actor.user_id == game.host_id or actor.may_manage
-    what = _describe(service, last, table)
+    what = _describe(engine, last, table)
     if not own and not steer:
         if mover is not None:
             refusal = _(
@@ -97,13 +107,13 @@ def _undo(service: GameService, place: Place, actor: Actor, confirmed_seq: int |
         ]
         return Outcome(reply=Message(text, buttons=buttons))
     state = last[0].before
-    now = service.clock()
+    now = tx.now
     changes = deadline_changes(
-        game, [], rules.waiting_on(state), service.phase_of(game, rules, state), now
+        game, [], rules.waiting_on(state), engine.phase_of(game, rules, state), now
     )
-    game = service.save(game, now=now, state=rules.dump_state(state), **changes)
+    game = tx.save(game, state=rules.dump_state(state), **changes)
     seat = table.seat_of(actor.user_id)
-    service.store.append_action(
+    tx.store.append_action(
         game.id,
         user_id=actor.user_id,
         seat=seat,
@@ -111,13 +121,13 @@ def _undo(service: GameService, place: Place, actor: Actor, confirmed_seq: int |
         now=now,
     )
     restored = Table(game, table.seats, rules, state)
-    service.remember_after_commit(restored)
+    tx.remember(restored)
     with restored.public_voice():
         if own:
             line = _("↩️ **{who}** took back their last move: {move}.")
         else:
             line = _("↩️ **{who}** took back the last move: {move}.")
-        line = line.format(who=actor.display_name, move=_describe(service, last, table))
+        line = line.format(who=actor.display_name, move=_describe(engine, last, table))
         closing = _("↩️ Taken back; see below.")
-    outcome = Outcome(lines=[line], live=service.presenter(game.kind).kept(restored))
-    return service.publish(restored, outcome, quiet={actor.user_id}, closing=closing)
+    outcome = Outcome(lines=[line], live=engine.presenter(game.kind).kept(restored))
+    return publish(engine, restored, outcome, quiet={actor.user_id}, closing=closing)

@@ -1,4 +1,5 @@
-"""Read-only answers about a table: `/game status` and `/game log`."""
+"""Read-only answers about a table: `/game status` and `/game log` (they read, and never
+take the write lock)."""
 
 from contextlib import nullcontext
 
@@ -15,104 +16,102 @@ from bot.table import Table
 from bot.timing import stamp, timer_line
 
 
-class Views:
-    """What `/game status` and `/game log` show; they read, and never take the write lock."""
+async def status(engine: Engine, place: Place, actor: Actor, share: bool = False) -> Outcome:
+    return await engine.read(_status, engine, place, actor, share)
 
-    def __init__(self, engine: Engine) -> None:
-        self.engine = engine
 
-    async def status(self, place: Place, actor: Actor, share: bool = False) -> Outcome:
-        return await self.engine.read(self._status, place, actor, share)
-
-    def _status(self, place: Place, actor: Actor, share: bool) -> Outcome:
-        store = self.engine.store
-        game = store.open_game(place.channel_id) or store.last_finished_game(place.channel_id)
-        if game is None:
-            return Outcome.refusal(NO_GAME)
-        table = self.engine.table_for(game)
-        with table.public_voice() if share else nullcontext():
-            shown = self._shown_status(table, actor)
-        shown.channel_id = game.channel_id
-        if share:
-            return shown
-        # Private by default: everything in one answer only the asker sees.
-        parts = [*shown.public, *([shown.reply] if shown.reply else [])]
-        return Outcome(reply=joined(parts), channel_id=game.channel_id)
-
-    def _shown_status(self, table: Table, actor: Actor) -> Outcome:
-        game = table.game
-        presenter = self.engine.presenter(game.kind)
-        if game.status == "lobby":
-            return Outcome(public=[Message(embeds=[lobby_embed(table)])])
-        if game.status == "finished":
-            ended = _("This game ended {when}; `/game new` opens the next one.").format(
-                when=stamp(game.updated_at)
-            )
-            return Outcome(public=[*presenter.finished(table), Message(content=ended)])
-        shown = presenter.status(table, table.seat_of(actor.user_id))
-        level = game.autopilot_level
-        away = [seat.display_name for seat in table.seats if seat.autopilot]
-        extra = [timer_line(game), language_line(table), *hints_line(table)]
-        if away:
-            extra.append(
-                _("🤖 On autopilot ({level} AI): {names}.").format(
-                    level=_(level), names=", ".join(away)
-                )
-            )
-        shown.public.append(Message(content="\n".join(extra)))
+def _status(engine: Engine, place: Place, actor: Actor, share: bool) -> Outcome:
+    store = engine.store
+    game = store.open_game(place.channel_id) or store.last_finished_game(place.channel_id)
+    if game is None:
+        return Outcome.refusal(NO_GAME)
+    table = engine.table_for(game)
+    with table.public_voice() if share else nullcontext():
+        shown = _shown_status(engine, table, actor)
+    shown.channel_id = game.channel_id
+    if share:
         return shown
+    # Private by default: everything in one answer only the asker sees.
+    parts = [*shown.public, *([shown.reply] if shown.reply else [])]
+    return Outcome(reply=joined(parts), channel_id=game.channel_id)
 
-    async def log(self, place: Place, count: int) -> Outcome:
-        return await self.engine.read(self._log, place, count)
 
-    def _log(self, place: Place, count: int) -> Outcome:
-        store = self.engine.store
-        game = store.open_game(place.channel_id) or store.last_finished_game(place.channel_id)
-        if game is None:
-            return Outcome.refusal(NO_GAME)
-        table = self.engine.table_for(game)
-        rows = self.engine.store.actions(game.id, last=count)
-        if not rows:
-            return Outcome.tell(_("No moves have been made yet."))
-        lines = self.log_lines(table, rows)
-        if game.status == "finished":
-            lines.insert(
-                0,
-                _("*The last game here ({game}), which has ended:*").format(game=table.rules.title),
-            )
-        return Outcome.tell(
-            newest_lines(lines, note=_("*(older moves left out: they do not fit)*"))
+def _shown_status(engine: Engine, table: Table, actor: Actor) -> Outcome:
+    game = table.game
+    presenter = engine.presenter(game.kind)
+    if game.status == "lobby":
+        return Outcome(public=[Message(embeds=[lobby_embed(table)])])
+    if game.status == "finished":
+        ended = _("This game ended {when}; `/game new` opens the next one.").format(
+            when=stamp(game.updated_at)
         )
+        return Outcome(public=[*presenter.finished(table), Message(content=ended)])
+    shown = presenter.status(table, table.seat_of(actor.user_id))
+    level = game.autopilot_level
+    away = [seat.display_name for seat in table.seats if seat.autopilot]
+    extra = [timer_line(game), language_line(table), *hints_line(table)]
+    if away:
+        extra.append(
+            _("🤖 On autopilot ({level} AI): {names}.").format(
+                level=_(level), names=", ".join(away)
+            )
+        )
+    shown.public.append(Message(content="\n".join(extra)))
+    return shown
 
-    def log_lines(self, table: Table, rows: list[ActionRow]) -> list[str]:
-        """Log rows as `/game log` shows them: who did what, in the presenter's words
-        (which never show a secret), taken-back moves struck through."""
-        presenter = self.engine.presenter(table.game.kind)
-        undos = any(is_undo(row.action) for row in rows)
-        taken_back = self._taken_back(table.game.id) if undos else set()
-        lines = []
-        for row in rows:
-            who = table.name(row.seat) if row.seat is not None else _("bot")
-            if is_undo(row.action):
-                said = _("took back the moves from {seq} on").format(
-                    seq=f"`{int(row.action['back_to']):>4}`"
-                )
-            else:
-                said = presenter.describe(table, row.action)
-                if row.seq in taken_back:
-                    said = _("{move} (taken back)").format(move=f"~~{said}~~")
-            lines.append(f"`{row.seq:>4}` **{who}** — {said}")
-        return lines
 
-    def _taken_back(self, game_id: int) -> set[int]:
-        """The seqs of the log rows a take-back cancelled (from the undo rows alone)."""
-        counting: list[int] = []
-        cancelled: set[int] = set()
-        for row in self.engine.store.actions(game_id):
-            if is_undo(row.action):
-                back_to = int(row.action["back_to"])
-                cancelled |= {seq for seq in counting if seq >= back_to}
-                counting = [seq for seq in counting if seq < back_to]
-            else:
-                counting.append(row.seq)
-        return cancelled
+async def log(engine: Engine, place: Place, count: int) -> Outcome:
+    return await engine.read(_log, engine, place, count)
+
+
+def _log(engine: Engine, place: Place, count: int) -> Outcome:
+    store = engine.store
+    game = store.open_game(place.channel_id) or store.last_finished_game(place.channel_id)
+    if game is None:
+        return Outcome.refusal(NO_GAME)
+    table = engine.table_for(game)
+    rows = engine.store.actions(game.id, last=count)
+    if not rows:
+        return Outcome.tell(_("No moves have been made yet."))
+    lines = log_lines(engine, table, rows)
+    if game.status == "finished":
+        lines.insert(
+            0,
+            _("*The last game here ({game}), which has ended:*").format(game=table.rules.title),
+        )
+    return Outcome.tell(newest_lines(lines, note=_("*(older moves left out: they do not fit)*")))
+
+
+def log_lines(engine: Engine, table: Table, rows: list[ActionRow]) -> list[str]:
+    """Log rows as `/game log` shows them: who did what, in the presenter's words
+    (which never show a secret), taken-back moves struck through."""
+    presenter = engine.presenter(table.game.kind)
+    undos = any(is_undo(row.action) for row in rows)
+    taken_back = _taken_back(engine, table.game.id) if undos else set()
+    lines = []
+    for row in rows:
+        who = table.name(row.seat) if row.seat is not None else _("bot")
+        if is_undo(row.action):
+            said = _("took back the moves from {seq} on").format(
+                seq=f"`{int(row.action['back_to']):>4}`"
+            )
+        else:
+            said = presenter.describe(table, row.action)
+            if row.seq in taken_back:
+                said = _("{move} (taken back)").format(move=f"~~{said}~~")
+        lines.append(f"`{row.seq:>4}` **{who}** — {said}")
+    return lines
+
+
+def _taken_back(engine: Engine, game_id: int) -> set[int]:
+    """The seqs of the log rows a take-back cancelled (from the undo rows alone)."""
+    counting: list[int] = []
+    cancelled: set[int] = set()
+    for row in engine.store.actions(game_id):
+        if is_undo(row.action):
+            back_to = int(row.action["back_to"])
+            cancelled |= {seq for seq in counting if seq >= back_to}
+            counting = [seq for seq in counting if seq < back_to]
+        else:
+            counting.append(row.seq)
+    return cancelled
