@@ -7,8 +7,9 @@ bytes the service writes (a game row upsert plus an action row insert, one commi
 the backend's bare client: sqlite-utils on the same file with the same pragmas (WAL,
 synchronous=FULL), or psycopg on the same PostgreSQL database. PostgreSQL runs on a
 throwaway server the bench starts itself (initdb + pg_ctl, durable settings: fsync on),
-when this machine has the server binaries. Prints p50/p99 per side and, last, the ratio
-of the medians for SQLite.
+when this machine has the server binaries. Prints p50/p99 per side, then (bench/loop.py)
+the longest time a command held the event loop in whole games with AI seats on that
+backend and, last, the ratio of the medians for SQLite.
 """
 
 import asyncio
@@ -27,7 +28,7 @@ from typing import Protocol
 import psycopg
 import sqlite_utils
 
-from bench import bursts, faults, hints, sandbox, tournament
+from bench import bursts, faults, hints, loop, sandbox, tournament
 from bot.service import Actor, GameService, Place
 from bot.store import Store, is_url, open_store
 from rules.registry import GAMES
@@ -266,6 +267,7 @@ def postgres_databases() -> Iterator[Callable[[], str] | None]:
 async def backend_ratios(label: str, databases: Callable[[], str]) -> float:
     print(f"{label}: {STORED_GAMES} games stored, {SAMPLES} samples per scenario, interleaved")
     ratios = [await measure(name, make, databases()) for name, make in SCENARIOS.items()]
+    await loop.report(label, databases)
     return max(ratios)
 
 
