@@ -6,9 +6,10 @@ ephemeral and start with ❌, public messages go to the game's channel, private 
 their owner's DMs with an in-channel fallback that reveals nothing.
 """
 
+import base64
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Literal
+from dataclasses import asdict, dataclass, field
+from typing import Any, Literal
 
 import discord
 
@@ -35,16 +36,23 @@ class ButtonSpec:
 
 
 @dataclass(frozen=True)
+class Picture:
+    """How to draw a picture: the name of its drawer (bot.render.pictures) and the
+    arguments it draws from, as JSON. Why not drawn bytes or a function: a message owed to
+    Discord is stored with the command's transaction (the outbox) and may be sent later,
+    by another process; drawing is slow and belongs after the commit, off the event loop."""
+
+    drawer: str
+    args: dict[str, Any]
+
+
+@dataclass(frozen=True)
 class Attachment:
-    """A file for a message. Pictures are drawn lazily (`render`), off the event loop and
-    after the action is stored, so drawing never delays an acknowledgement."""
+    """A file for a message: its bytes, or the picture to draw at delivery."""
 
     filename: str
     data: bytes = b""
-    render: Callable[[], bytes] | None = None
-
-    def bytes(self) -> bytes:
-        return self.render() if self.render is not None else self.data
+    picture: Picture | None = None
 
 
 @dataclass
@@ -55,6 +63,38 @@ class Message:
     buttons: list[ButtonSpec] = field(default_factory=list)
     mentions: list[int] = field(default_factory=list)
     """User ids this message may ping; every other mention is rendered silently."""
+
+    def stored(self) -> dict[str, Any]:
+        """The message as JSON, to be kept in the outbox until Discord has it."""
+        files = [
+            {"filename": f.filename, "picture": asdict(f.picture)}
+            if f.picture is not None
+            else {"filename": f.filename, "data": base64.b64encode(f.data).decode()}
+            for f in self.files
+        ]
+        return {
+            "content": self.content,
+            "embeds": [embed.to_dict() for embed in self.embeds],
+            "files": files,
+            "buttons": [asdict(button) for button in self.buttons],
+            "mentions": list(self.mentions),
+        }
+
+    @classmethod
+    def from_stored(cls, stored: dict[str, Any]) -> "Message":
+        files = [
+            Attachment(f["filename"], picture=Picture(**f["picture"]))
+            if "picture" in f
+            else Attachment(f["filename"], data=base64.b64decode(f["data"]))
+            for f in stored.get("files", [])
+        ]
+        return cls(
+            content=stored.get("content", ""),
+            embeds=[discord.Embed.from_dict(embed) for embed in stored.get("embeds", [])],
+            files=files,
+            buttons=[ButtonSpec(**button) for button in stored.get("buttons", [])],
+            mentions=[int(user) for user in stored.get("mentions", [])],
+        )
 
 
 @dataclass
@@ -92,9 +132,6 @@ class Live:
     closing: str = ""
     fallback: str = "`/game status`"
     """For a DM: the private command to point to when it cannot be delivered."""
-    shown: tuple[int, int] | None = None
-    """(channel, message) when the command's own transaction found the message showing
-    this step and moved its row to this version: the edge only has to edit it."""
     draw: Callable[[], Message] | None = None
     """Draws `message` when it is left to be drawn at delivery (a step's table message):
     of a burst's states only the one shown is drawn, outside the command's transaction."""
@@ -128,6 +165,12 @@ class Outcome:
     """The game's channel, when the outcome belongs to a game (where `public` goes)."""
     ai_due: int | None = None
     """A game left waiting on an AI seat that the runner plays after this command."""
+    owed: bool = False
+    """What it owes Discord (`public`, `private`, `live`) is in the outbox, written with
+    the command's transaction: the edge's courier delivers it (bot.edge.courier)."""
+    held: int | None = None
+    """The outbox row of the first public message, held for the interaction's answer
+    (which carries it, or hands it back to the courier)."""
 
     def merge(self, other: "Outcome") -> None:
         """Append another outcome's messages (used when one call makes several moves)."""

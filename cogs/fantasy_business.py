@@ -15,7 +15,7 @@ from discord.ext import commands
 
 from bot.edge.app import SmithfieldBot
 from bot.edge.buttons import modal_custom_id
-from bot.edge.delivery import deliver
+from bot.edge.delivery import deliver, handed_over
 from bot.i18n import _, current, term
 from bot.limits import clip
 from bot.messages import Message, Outcome
@@ -390,8 +390,8 @@ class FantasyBusiness(commands.Cog):
             )
             if outcome.accepted:
                 done.append(f"{name} {amount}")
-                merged.public.extend(outcome.public)
-                merged.private.extend(outcome.private)
+                handed_over(self.bot, outcome)  # the form's answer is the sheet below
+                merged.owed = True
             else:
                 reason = outcome.reply.content if outcome.reply else ""
                 problems.append(reason.removeprefix("❌ "))

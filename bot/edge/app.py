@@ -11,9 +11,8 @@ from discord.ext import commands
 
 from bot.clock import Clock, system_clock
 from bot.edge.buttons import ButtonHandler, GameButton, ModalHandler, route_modal
+from bot.edge.courier import Courier
 from bot.edge.failures import report_failure
-from bot.edge.lines import PublicLines
-from bot.edge.live import Coalescer
 from bot.edge.sync import sync_commands
 from bot.edge.translator import CommandTranslator
 from bot.render.presenters import PRESENTERS, Presenter
@@ -74,10 +73,9 @@ class SmithfieldBot(commands.AutoShardedBot):
         )
         self.settings = settings
         self.service = service
-        self.public_lines = PublicLines()
-        """Public messages per channel, batched (bot.edge.lines)."""
-        self.live_updates = Coalescer()
-        """Live messages, one update at a time, bursts coalesced (bot.edge.live)."""
+        self.courier = Courier(self, service)
+        """Delivers what committed commands owe Discord (bot.edge.courier)."""
+        service.engine.on_owed = self.courier.owed_by
         self.button_routes: dict[str, ButtonHandler] = {}
         self.modal_routes: dict[str, ModalHandler] = {}
         self.sync_result = ""
@@ -93,6 +91,7 @@ class SmithfieldBot(commands.AutoShardedBot):
         self.add_dynamic_items(GameButton)
         # Interactions accepted long ago can no longer arrive again: keep the table small.
         await self.service.call(self.service.store.forget_interactions, self._long_ago())
+        self.courier.start()  # what is still owed (a restart) goes out now
         if not self.settings.syncs_commands:
             # The process running shard 0 registers the commands; N processes syncing at
             # once would only spend Discord's rate limit.
@@ -108,11 +107,16 @@ class SmithfieldBot(commands.AutoShardedBot):
     def _long_ago(self) -> datetime:
         return self.service.engine.clock() - INTERACTIONS_KEPT
 
+    async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
+        """A live message deleted (by a moderator, say) is posted again at once."""
+        await self.courier.message_deleted(payload.channel_id, payload.message_id)
+
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         if interaction.type is discord.InteractionType.modal_submit:
             await route_modal(interaction, self.modal_routes)
 
     async def close(self) -> None:
+        await self.courier.stop()
         await super().close()
         await self.service.aclose()
 

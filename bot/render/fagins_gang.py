@@ -8,7 +8,6 @@ is edited in place; when Phase 1 ends, a rich message tells the round's end (con
 price wheel, hand limit, next round) with the board picture.
 """
 
-from functools import partial
 from typing import Any
 
 import discord
@@ -16,7 +15,7 @@ from pydantic import ValidationError
 
 from bot.i18n import N_, _, current, slash, term
 from bot.messages import Attachment, Message, Outcome, Private
-from bot.render.fg_board import render_board
+from bot.render.fg_board import board_picture
 from bot.render.fg_market import (
     market_buttons,
     market_embed,
@@ -75,10 +74,7 @@ def public_view(table: Table) -> FaginView:
 def board_attachment(table: Table) -> Attachment:
     """The board picture, labelled in the language being spoken now (the channel's
     board is built inside `table.public_voice()`, so in the table's language)."""
-    return Attachment(
-        BOARD_FILE,
-        render=partial(render_board, public_view(table), table.names, current()),
-    )
+    return Attachment(BOARD_FILE, picture=board_picture(public_view(table), table.names, current()))
 
 
 def line(table: Table, event: Event) -> str:

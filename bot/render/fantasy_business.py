@@ -320,6 +320,27 @@ class FantasyBusinessPresenter(EventPresenter):
                 lives.append(sheet_live(table, seat, step, message, _(TAKEN_BACK)))
         return lives
 
+    def private_live(self, table: Table, slot: str, seat: int) -> tuple[str, Message] | None:
+        """The seat's price sheet while prices are set (closed otherwise, and once the
+        game is over), or its hand (which has no buttons, and stays)."""
+        if table.state is None:
+            return None
+        if slot == HAND:
+            return HAND, _in_voice(table, seat, hand_message)
+        view = public_view(table)
+        if slot == SHEET and table.game.status == "active" and view.phase == "pricing":
+            return f"t{view.turn}", _in_voice(table, seat, sheet_message)
+        return None
+        if slot == HAND:
+            return _in_voice(table, seat, hand_message)
+        if (
+            slot == SHEET
+            and table.game.status == "active"
+            and public_view(table).phase == "pricing"
+        ):
+            return _in_voice(table, seat, sheet_message)
+        return None
+
     def waiting(self, table: Table) -> str:
         return waiting_verb(public_view(table))
 

@@ -185,6 +185,9 @@ class EventPresenter:
     def kept(self, table: Table) -> list[Live]:
         return []
 
+    def private_live(self, table: Table, slot: str, seat: int) -> tuple[str, Message] | None:
+        return None
+
     def finished(self, table: Table) -> list[Message]:
         outcome = table.rules.outcome(table.state)
         assert outcome is not None

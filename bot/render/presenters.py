@@ -44,6 +44,13 @@ class Presenter(Protocol):
         stands: after a take-back, any of them may have changed."""
         ...
 
+    def private_live(self, table: Table, slot: str, seat: int) -> tuple[str, Message] | None:
+        """A seat's DM message of `slot` (a sheet, a hand) as the game now stands — its
+        step and the message, drawn in its player's language — or None when it has
+        nothing to show (close it). The courier draws it at delivery, from the state
+        stored then (bot.edge.courier)."""
+        ...
+
     def finished(self, table: Table) -> list[Message]:
         """The end of the game: who won and the standings."""
         ...

@@ -8,7 +8,6 @@ confirmations, AI seats, records) are functions over the engine in their own mod
 called with `service.engine`.
 """
 
-import asyncio
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
@@ -66,8 +65,11 @@ class GameService:
         clock: Clock = system_clock,
         seed: int | None = None,
         presenters: Mapping[str, Presenter] = PRESENTERS,
+        owner: str = "bot",
     ) -> None:
-        self.engine = Engine(store, games, clock=clock, seed=seed, presenters=presenters)
+        self.engine = Engine(
+            store, games, clock=clock, seed=seed, presenters=presenters, owner=owner
+        )
         self.runner = Runner(self.engine)
 
     # -- the runtime, as callers read it -----------------------------------------------------
@@ -94,9 +96,6 @@ class GameService:
         self, channel_id: int, work: Work, *, interaction_id: int | None = None
     ) -> Outcome:
         return await self.engine.command(channel_id, work, interaction_id=interaction_id)
-
-    def live_lock(self, key: tuple[int, str, int]) -> asyncio.Lock:
-        return self.engine.live_lock(key)
 
     async def channel_quiet(self, channel_id: int, timeout: float) -> None:
         await self.engine.channel_quiet(channel_id, timeout)

@@ -29,6 +29,8 @@ from bot.store.rows import (
     ActionRow,
     GameRow,
     LiveRow,
+    Owed,
+    OwedRow,
     RatingRow,
     ResultRow,
     SeatRow,
@@ -46,6 +48,8 @@ __all__ = [
     "LiveRow",
     "NotSaved",
     "OutcomeUnknown",
+    "Owed",
+    "OwedRow",
     "RatingRow",
     "ResultRow",
     "SeatRow",
@@ -138,8 +142,8 @@ def _check_contents(conn: sqlite3.Connection, path: Path) -> None:
         rows = conn.execute("PRAGMA quick_check").fetchall()
     except sqlite3.DatabaseError as error:
         raise StoreUnusable(damaged.format(problem=error)) from error
-    problems = [str(row[0]) for row in rows if row[0] != "ok"]
-    if problems:
+    problems = [" ".join(str(row[0]).split()) for row in rows if row[0] != "ok"]
+    if problems:  # SQLite's report may span lines: the operator reads one
         raise StoreUnusable(damaged.format(problem=problems[0][:200]))
 
 

@@ -22,7 +22,17 @@ from contextlib import AbstractContextManager
 from datetime import datetime
 from typing import Any, Protocol
 
-from bot.store.rows import ActionRow, GameRow, LiveRow, RatingRow, ResultRow, SeatRow, Status
+from bot.store.rows import (
+    ActionRow,
+    GameRow,
+    LiveRow,
+    Owed,
+    OwedRow,
+    RatingRow,
+    ResultRow,
+    SeatRow,
+    Status,
+)
 
 
 class Store(Protocol):
@@ -203,18 +213,12 @@ class Store(Protocol):
         stored is ignored (another process may have drawn a newer picture meanwhile)."""
         ...
 
-    def advance_live_messages(
-        self,
-        game_id: int,
-        version: int,
-        shown: Sequence[tuple[str, int, str]],
-        then: Callable[[list[LiveRow]], None],
-    ) -> None:
-        """The last write of a command: each live message (slot, user, step) of the game
-        that shows that step and no newer version is moved to `version` (the edit that
-        follows only draws it); `then` gets those rows — the others (none yet, another
-        step, a newer version) are for the edge to decide about. PostgreSQL sends it with
-        the commit, so `then` runs once the transaction committed."""
+    def live_messages_of(self, game_id: int) -> list[LiveRow]:
+        """Every message kept up to date for a game."""
+        ...
+
+    def live_message_at(self, channel_id: int, message_id: int) -> LiveRow | None:
+        """The live message that is Discord's message `message_id`, if one is."""
         ...
 
     def forget_live_message(self, game_id: int, slot: str, user_id: int = 0) -> None: ...
@@ -236,6 +240,54 @@ class Store(Protocol):
 
     def forget_interactions(self, before: datetime) -> int:
         """Forget the interactions accepted before `before`; returns how many."""
+        ...
+
+    # -- the outbox: what committed commands owe Discord -----------------------------------
+
+    def owe(
+        self,
+        owed: Sequence[Owed],
+        *,
+        owner: str,
+        now: datetime,
+        held_until: datetime | None = None,
+        then: Callable[[list[int]], None] | None = None,
+    ) -> None:
+        """Inside a command's transaction: what it owes Discord, in order (`held_until`:
+        the first row is kept back until then for the interaction's answer; `then` gets
+        the rows' ids once the transaction committed)."""
+        ...
+
+    def destinations(self, owner: str) -> list[str]:
+        """The destinations (a channel "c:…", a user's DMs "u:…") `owner` owes something."""
+        ...
+
+    def owed(self, owner: str, destination: str, limit: int = 200) -> list[OwedRow]:
+        """The oldest rows `owner` owes `destination`, in order."""
+        ...
+
+    def adopt_owed(self, owner: str, before: datetime) -> int:
+        """Take over rows other processes wrote before `before`; returns how many."""
+        ...
+
+    def delivered(self, ids: Sequence[int]) -> None: ...
+
+    def settle_outbox(self, delivered: Sequence[int], shown: Sequence[LiveRow]) -> None:
+        """In one transaction: rows delivered, and what live messages show now."""
+        ...
+
+    def release(self, row_id: int) -> None:
+        """A held row the interaction's answer did not carry: it is due now."""
+        ...
+
+    def postpone(self, ids: Sequence[int], due: datetime) -> None: ...
+
+    def batched(self, ids: Sequence[int], batch: int) -> None:
+        """Lines that go out as one message, with `batch` as its nonce."""
+        ...
+
+    def reowe(self, row_id: int, owed: Owed) -> None:
+        """Replace a row by what is owed instead, in its place in the queue."""
         ...
 
     # -- bot metadata ---------------------------------------------------------------------

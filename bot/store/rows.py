@@ -136,6 +136,45 @@ class LiveRow(BaseModel):
     version: int
 
 
+OwedKind = Literal["line", "dm", "live"]
+
+
+class Owed(BaseModel):
+    """Something a committed command owes Discord, not yet delivered (migration 11)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: OwedKind
+    channel_id: int = 0
+    """Where a line goes, or the game's channel (a DM's fallback note goes there)."""
+    user_id: int = 0
+    """A DM's (or a DM live message's) recipient."""
+    game_id: int | None = None
+    body: dict[str, Any]
+
+    @property
+    def destination(self) -> str:
+        """Whose rows go out one after the other: a channel's ("c:…"), or a user's DMs."""
+        private = self.kind == "dm" or (self.kind == "live" and self.user_id != 0)
+        return f"u:{self.user_id}" if private else f"c:{self.channel_id}"
+
+
+class OwedRow(Owed):
+    """An `Owed` as stored, with its place in the queue and its delivery so far."""
+
+    id: int
+    owner: str
+    created_at: str
+    held_until: str | None = None
+    due_at: str | None = None
+    tries: int = 0
+    batch: int | None = None
+
+
+def owed_row(row: dict[str, Any]) -> OwedRow:
+    return OwedRow(**{**row, "body": json.loads(row["body"])})
+
+
 def game_row(row: dict[str, Any]) -> GameRow:
     return GameRow(**{**row, "options": json.loads(row["options"])})
 

@@ -226,3 +226,32 @@ MIGRATIONS[10] = [
     )
     """,
 ]
+MIGRATIONS[11] = [
+    # Owed is delivered: what each committed command owes Discord, written in the
+    # command's own transaction and deleted once Discord has it (bot.edge.courier).
+    # `kind`: a public message for `channel_id` ("line"), a DM for `user_id` ("dm"), a
+    # live message to bring up to the game's newest state ("live"). Rows of one
+    # destination are sent in `id` order; `batch` is the
+    # first row of the one message several lines went out in (its nonce, so a send whose
+    # answer was lost is not posted twice); `held_until`: kept back for the interaction's
+    # answer, which may carry it; `owner`: the process delivering it; `destination`:
+    # "c:<channel>" or "u:<user>" (a DM), whose rows go out one after the other.
+    """
+    CREATE TABLE outbox (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        destination TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        channel_id INTEGER NOT NULL DEFAULT 0,
+        user_id INTEGER NOT NULL DEFAULT 0,
+        game_id INTEGER,
+        body TEXT NOT NULL,
+        owner TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        held_until TEXT,
+        due_at TEXT,
+        tries INTEGER NOT NULL DEFAULT 0,
+        batch INTEGER
+    )
+    """,
+    "CREATE INDEX outbox_owner ON outbox (owner, destination, id)",
+]

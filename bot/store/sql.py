@@ -14,6 +14,7 @@ from bot.store.errors import ChannelBusy, VersionConflict
 from bot.store.rows import (
     ActionRow,
     GameRow,
+    LiveRow,
     SeatRow,
     Status,
     action_row,
@@ -22,6 +23,7 @@ from bot.store.rows import (
 from bot.store.sql_base import LockedGame, SqlBase, db_value
 from bot.store.sql_interactions import InteractionQueries
 from bot.store.sql_live import LiveQueries
+from bot.store.sql_outbox import OutboxQueries
 from bot.store.sql_records import RecordQueries
 
 SEAT_FIELDS = (
@@ -36,8 +38,18 @@ SEAT_FIELDS = (
 )
 
 
-class SqlStore(RecordQueries, LiveQueries, InteractionQueries, SqlBase):
+class SqlStore(RecordQueries, LiveQueries, InteractionQueries, OutboxQueries, SqlBase):
     """The shared half of every backend: the `Store` interface in SQL."""
+
+    # -- delivery -------------------------------------------------------------------------
+
+    def settle_outbox(self, delivered: Sequence[int], shown: Sequence[LiveRow]) -> None:
+        """What the courier learned from Discord, in one transaction: rows delivered, and
+        what live messages show now."""
+        with self.transaction():
+            self.delivered(delivered)
+            for row in shown:
+                self.save_live_message(row)
 
     # -- games ----------------------------------------------------------------------------
 

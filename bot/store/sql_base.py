@@ -11,7 +11,7 @@ backend may rewrite them (psycopg wants `%s`).
 """
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from datetime import datetime
@@ -132,6 +132,14 @@ class SqlBase(ABC):
         the next statement that needs an answer or with the commit, in order; its error,
         if any, then surfaces there, and the transaction is still undone whole."""
         self._execute(sql, params)
+
+    def _with_commit(
+        self, sql: str, params: Sequence[Any], then: Callable[[list[dict[str, Any]]], None]
+    ) -> None:
+        """A statement a command ends with: `then` gets its rows. A backend may send it
+        together with the commit (PostgreSQL: one round trip for both), so `then` may run
+        only once the transaction committed, and not at all if it did not."""
+        then(self._query(sql, params))
 
     @abstractmethod
     def _execute_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None: ...

@@ -1,8 +1,5 @@
 """The SQL of what is kept beside the games: messages kept up to date, the bot's metadata."""
 
-from collections.abc import Callable, Sequence
-from typing import Any
-
 from bot.store.rows import (
     LiveRow,
 )
@@ -40,31 +37,20 @@ class LiveQueries(SqlBase):
                 ),
             )
 
-    def advance_live_messages(
-        self,
-        game_id: int,
-        version: int,
-        shown: Sequence[tuple[str, int, str]],
-        then: Callable[[list[LiveRow]], None],
-    ) -> None:
-        if not shown:
-            then([])
-            return
-        each = " OR ".join(["(slot = ? AND user_id = ? AND step = ?)"] * len(shown))
-        self._with_commit(
-            f"UPDATE live_messages SET version = ? WHERE game_id = ? AND version <= ?"
-            f" AND ({each}) RETURNING *",
-            (version, game_id, version, *(part for key in shown for part in key)),
-            lambda rows: then([LiveRow(**row) for row in rows]),
+    def live_messages_of(self, game_id: int) -> list[LiveRow]:
+        """Every message kept up to date for a game (its table message, players' DMs)."""
+        rows = self._query(
+            "SELECT * FROM live_messages WHERE game_id = ? ORDER BY slot, user_id", (game_id,)
         )
+        return [LiveRow(**row) for row in rows]
 
-    def _with_commit(
-        self, sql: str, params: Sequence[Any], then: Callable[[list[dict[str, Any]]], None]
-    ) -> None:
-        """A statement a command ends with: `then` gets its rows. A backend may send it
-        together with the commit (PostgreSQL: one round trip for both), so `then` may run
-        only once the transaction committed, and not at all if it did not."""
-        then(self._query(sql, params))
+    def live_message_at(self, channel_id: int, message_id: int) -> LiveRow | None:
+        """The live message that is Discord's message `message_id`, if one is."""
+        row = self._one(
+            "SELECT * FROM live_messages WHERE channel_id = ? AND message_id = ?",
+            (channel_id, message_id),
+        )
+        return None if row is None else LiveRow(**row)
 
     def forget_live_message(self, game_id: int, slot: str, user_id: int = 0) -> None:
         with self.transaction():

@@ -16,9 +16,7 @@ from simcord.builders import ChannelHandle, GuildHandle
 
 from bot.clock import Clock, system_clock
 from bot.edge.app import SmithfieldBot, create_bot, simulated_shard_count
-from bot.edge.live import sync
 from bot.render.generic import EventPresenter
-from bot.service.commands import publish
 from bot.settings import Settings
 from bot.store import Store
 from rules.protocol import GameRules
@@ -179,10 +177,10 @@ async def redraw(w: World, channel: ChannelHandle | None = None) -> discord.Mess
     """Bring the step's table message up to date after a test wrote a prepared position
     straight into the game row; returns the message if it has live buttons."""
     where = channel or w.channel
-    service = w.bot.service
-    table = service.table(where.id)
+    table = w.bot.service.table(where.id)
     assert table is not None
-    await sync(w.bot, service, publish.table_message(service.engine, table), where.id)
+    await w.bot.courier.refresh(table.game.id)
+    await w.bot.courier.idle()  # started from the test, not from the bot's own work
     for message in reversed(where.history()):
         if any(
             isinstance(item, discord.Button) and not item.disabled

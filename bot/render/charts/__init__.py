@@ -3,17 +3,19 @@
 `chart_attachment` is what the bot attaches (to the final standings, `/game show` and
 `/game chart`): its words are made now, in the language being spoken, and so are its
 series — the log replayed (`bot.replay`) in the caller's store thread and read from the
-replay's public views and events (`series`); the picture is drawn later, in the
-delivery's worker thread, by the game's module (`business`, `gang`) with matplotlib,
-imported only then.
+replay's public views and events (`series`); the picture travels as a recipe
+(bot.render.pictures) and is drawn later, at delivery, in a worker thread, by the game's
+module (`business`, `gang`) with matplotlib, imported only then.
 """
 
 from collections.abc import Sequence
-from functools import partial
+from dataclasses import asdict
 from typing import Any
 
-from bot.i18n import _
-from bot.messages import Attachment, Message
+from pydantic import TypeAdapter
+
+from bot.i18n import _, current, speaking
+from bot.messages import Attachment, Message, Picture
 from bot.render.charts.business import BusinessLabels
 from bot.render.charts.gang import GangLabels
 from bot.render.charts.series import BusinessSeries, GangSeries, business_series, gang_series
@@ -25,6 +27,8 @@ from rules.registry import GAMES
 
 CHARTED = ("fantasy-business", "fagins-gang")
 FILE = "smithfield-chart.png"
+CHART = "chart"
+"""The drawer of a chart's picture (bot.render.pictures)."""
 
 __all__ = ["CHARTED", "chart_attachment", "chart_png", "draw", "game_series", "with_chart"]
 
@@ -101,7 +105,21 @@ def chart_attachment(table: Table, rows: Sequence[Any]) -> Attachment | None:
         series = game_series(table.rules, len(table.seats), dict(game.options), game.seed, rows)
     except RuleError:
         return None
-    return Attachment(FILE, render=partial(draw, series, list(table.names), labels(game.kind)))
+    args = {"kind": game.kind, "series": asdict(series), "names": list(table.names)}
+    return Attachment(FILE, picture=Picture(CHART, {**args, "language": current()}))
+
+
+def draw_picture(args: dict[str, Any]) -> bytes:
+    """A chart drawn from its recipe (see `chart_attachment`; bot.render.pictures)."""
+    kind = str(args["kind"])
+    series: BusinessSeries | GangSeries
+    if kind == "fantasy-business":
+        series = TypeAdapter(BusinessSeries).validate_python(args["series"])
+    else:
+        series = TypeAdapter(GangSeries).validate_python(args["series"])
+    with speaking(str(args["language"])):
+        words = labels(kind)
+    return draw(series, list(args["names"]), words)
 
 
 def with_chart(table: Table, messages: list[Message], rows: Sequence[Any]) -> list[Message]:

@@ -63,11 +63,18 @@ from bot.render.fg_board.layout import (
     stall_space,
     urchin_centre,
 )
-from bot.render.fg_board.picture import draw_board, render_board
+from bot.render.fg_board.picture import (
+    BOARD,
+    board_picture,
+    draw_board,
+    draw_picture,
+    render_board,
+)
 
 __all__ = [
     "BACKGROUND",
     "BADGES",
+    "BOARD",
     "CONSTABLE",
     "CONSTABLE_DOWN",
     "CONSTABLE_RADIUS",
@@ -90,10 +97,12 @@ __all__ = [
     "DrawnText",
     "LegendEntry",
     "arrow",
+    "board_picture",
     "column_left",
     "constable_centre",
     "cube_symbol",
     "draw_board",
+    "draw_picture",
     "fagin_centre",
     "level_top",
     "player_colour",

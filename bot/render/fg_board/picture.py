@@ -1,6 +1,9 @@
 """The whole board picture: its height from the legend's lines, then its parts in order."""
 
+from typing import Any
+
 from bot.i18n import ENGLISH, speaking
+from bot.messages import Picture
 from bot.render.fg_board.canvas import BoardDrawing, Canvas
 from bot.render.fg_board.legend import (
     draw_legend,
@@ -39,3 +42,20 @@ def draw_board(view: FaginView, names: list[str], language: str = ENGLISH) -> Bo
 def render_board(view: FaginView, names: list[str], language: str = ENGLISH) -> bytes:
     """The board as PNG bytes; `names` are the seats' display names in seat order."""
     return draw_board(view, names, language).png()
+
+
+BOARD = "fagins-gang-board"
+"""The drawer of the board's picture (bot.render.pictures)."""
+
+
+def board_picture(view: FaginView, names: list[str], language: str) -> Picture:
+    """The board as a recipe: drawn at delivery from this public view (bot.messages)."""
+    return Picture(
+        BOARD, {"view": view.model_dump(mode="json"), "names": names, "language": language}
+    )
+
+
+def draw_picture(args: dict[str, Any]) -> bytes:
+    """The board drawn from its recipe (see `board_picture`)."""
+    view = FaginView.model_validate(args["view"])
+    return render_board(view, list(args["names"]), str(args["language"]))

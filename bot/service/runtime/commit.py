@@ -27,17 +27,16 @@ import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
-from functools import partial
 
-from bot.messages import Live, Outcome
+from bot.messages import Outcome
 from bot.service.requests import BUSY, FULL, NOT_SAVED, RACED, UNCONFIRMED, UNREACHABLE
 from bot.service.runtime.cache import States
+from bot.service.runtime.outbox import owe
 from bot.service.runtime.transaction import Fresh, Tx
 from bot.store import (
     DatabaseBusy,
     DatabaseUnavailable,
     DuplicateInteraction,
-    LiveRow,
     NotSaved,
     OutcomeUnknown,
     StorageFull,
@@ -87,12 +86,15 @@ class Transactions:
         states: States,
         clock: Callable[[], datetime],
         seed: int | None,
+        owner: str,
     ) -> None:
         self.store = store
         self.games = games
         self.states = states
         self.clock = clock
         self.seed = seed
+        self.owner = owner
+        """Who delivers what the commands owe Discord (this process: see the outbox)."""
 
     def _tx(self, command: Command, fresh: Fresh | None = None) -> Tx:
         """The command's transaction, with its time and entropy drawn before its work (in
@@ -113,6 +115,7 @@ class Transactions:
     def alone(self, command: Command) -> Result:
         """A command as a transaction of its own, retried on a lost race."""
         saves = 0
+        reconnected = False
         for attempt in range(RACE_RETRIES + 1):
             try:
                 tx = command.context.run(self._tx, command)
@@ -138,7 +141,13 @@ class Transactions:
                 return Outcome.unconfirmed(UNCONFIRMED), False
             except DuplicateInteraction:
                 return self._recorded(command), False
-            except (DatabaseBusy, DatabaseUnavailable, StorageFull) as error:
+            except DatabaseUnavailable as error:
+                # Lost before its COMMIT went out, so nothing was stored: once more, on a
+                # new connection (a server restart drops every kept one at once).
+                if reconnected:
+                    return refused(error), False
+                reconnected = True
+            except (DatabaseBusy, StorageFull) as error:
                 return refused(error), False
         return Outcome.refusal(RACED), False  # every attempt lost the race
 
@@ -168,7 +177,7 @@ class Transactions:
                 answer = self.store.interaction_answer(known, part)
                 if answer is not None:
                     return Outcome.again(answer)
-        advance_lives(self.store, outcome)
+        owe(self.store, outcome, answered=known is not None, now=tx.now, owner=self.owner)
         tx.settle()
         return outcome
 
@@ -245,23 +254,3 @@ def refused(error: Exception, count: int = 1) -> Outcome:
         log.error("The database's storage is full; %d command(s) were refused: %s", count, error)
         return Outcome.refusal(FULL)
     return Outcome.refusal(UNREACHABLE if isinstance(error, DatabaseUnavailable) else BUSY)
-
-
-def advance_lives(store: Store, outcome: Outcome) -> None:
-    """In the command's own transaction: each live message that only needs an edit (it
-    shows the same step) has its row moved to the new version, so the edge edits it
-    without asking the store anything (bot.edge.live keeps the version shown)."""
-    drawn: dict[tuple[int, int], list[Live]] = {}
-    for live in outcome.live:
-        if not live.closes:
-            drawn.setdefault((live.game_id, live.version), []).append(live)
-    for (game_id, version), lives in drawn.items():
-        keys = [(live.slot, live.user_id, live.step or "") for live in lives]
-        store.advance_live_messages(game_id, version, keys, partial(_shown, lives))
-
-
-def _shown(lives: list[Live], rows: list[LiveRow]) -> None:
-    """Where each live message already shows its step (None: the edge decides)."""
-    where = {(row.slot, row.user_id): (row.channel_id, row.message_id) for row in rows}
-    for live in lives:
-        live.shown = where.get((live.slot, live.user_id))

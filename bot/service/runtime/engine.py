@@ -64,6 +64,7 @@ class Engine:
         clock: Clock = system_clock,
         seed: int | None = None,
         presenters: Mapping[str, Presenter] = PRESENTERS,
+        owner: str = "bot",
     ) -> None:
         self.store = store
         self.games = games
@@ -71,8 +72,9 @@ class Engine:
         self.clock = clock
         self.seed = seed
         self.states = States()
-        self.transactions = Transactions(store, games, self.states, self._now, seed)
-        self._live_locks: dict[tuple[int, str, int], asyncio.Lock] = {}
+        self.owner = owner
+        """This process's name in the outbox: it delivers the rows its commands owe."""
+        self.transactions = Transactions(store, games, self.states, self._now, seed, owner)
         self.activity = Activity()
         """Messages seen in each channel since its table message (see bot.edge.live)."""
         self.dm_refused: set[tuple[int, int, str]] = set()
@@ -85,6 +87,9 @@ class Engine:
         self._readers = ThreadPoolExecutor(READER_THREADS, thread_name_prefix="smithfield-reader")
         self.on_deadlines_changed: Callable[[], None] | None = None
         """Called (on the event loop) after a command that may have moved a deadline."""
+        self.on_owed: Callable[[Outcome], None] | None = None
+        """Called (on the event loop) after a command that owes Discord something (the
+        courier delivers it: bot.edge.courier)."""
         self.on_ai_due: Callable[[int], None] | None = None
         """Called (on the event loop) with a game's id when a command leaves it waiting
         on an AI seat that the runner plays (cogs/robots.py)."""
@@ -98,10 +103,6 @@ class Engine:
 
     def presenter(self, kind: str) -> Presenter:
         return self.presenters.get(kind) or EventPresenter()
-
-    def live_lock(self, key: tuple[int, str, int]) -> asyncio.Lock:
-        """One update at a time per kept-up-to-date message (see bot.edge.live)."""
-        return self._live_locks.setdefault(key, asyncio.Lock())
 
     # -- running work ------------------------------------------------------------------------
 
@@ -136,6 +137,8 @@ class Engine:
                     quiet.set()
         if moved and self.on_deadlines_changed is not None:
             self.on_deadlines_changed()
+        if outcome.owed and self.on_owed is not None:
+            self.on_owed(outcome)
         if outcome.accepted and outcome.ai_due is not None and self.on_ai_due is not None:
             self.on_ai_due(outcome.ai_due)
         return outcome
