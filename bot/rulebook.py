@@ -123,17 +123,18 @@ def _fb_turns(cards: CardData, table: TableRules | None) -> str:
 
 
 def _fb_ties(cards: CardData) -> str:
-    """§4 [ed]: how a tie is broken, as the data file chooses."""
+    """How a tie is broken, as the data file chooses (a house rule: the rulebook leaves
+    ties open)."""
     if cards.tie_break == "age_order":
         return _(
-            "A tie goes to the youngest tied player (§4 [ed]): the host may give the age "
-            "order with `/game start age_order:` (youngest first, by @mention or lobby "
+            "A tie goes to the youngest tied player (a house rule): the host may give the "
+            "age order with `/game start age_order:` (youngest first, by @mention or lobby "
             "number); who is left out is drawn at random, and the order is announced at "
             "the start."
         )
     return _(
         "A tie goes to the youngest player (the first First Buyer) if they are among the "
-        "tied; otherwise the tied players share the win (§4 [ed])."
+        "tied; otherwise the tied players share the win (a house rule)."
     )
 
 
@@ -291,18 +292,17 @@ def _fg_ending(board: Board, table: TableRules | None) -> str:
     ending = (
         _("{ending} at this table.").format(ending=ending) if table is not None else ending + "."
     )
-    return ending + " " + _dead_end(board)
+    return ending + " " + _dead_end()
 
 
-def _dead_end(board: Board) -> str:
-    """The [ed] rule that ends a game nobody can move on (`rules.fagins_gang.dead_end`),
-    with its number and its reason."""
+def _dead_end() -> str:
+    """The house rule that ends a game nobody can move on (`rules.fagins_gang.dead_end`);
+    its number in the data file is the editors', so players never see it."""
     return _(
-        "Rule {rule} [ed]: if at the end of a round nobody has an urchin on a track, the "
-        "cubes to enter or exchange, a cube a stall has room for, or the shillings for a "
-        "cube in a stall, the game can never move on again, so it ends there, scored as at "
-        "the round limit."
-    ).format(rule=board.dead_end_rule)
+        "Dead end (a house rule): if at the end of a round nobody can do anything any more "
+        "(no urchin on a track, too few cubes to enter or exchange, nothing to sell, no "
+        "money to buy), the game ends at once and is scored as at the round limit."
+    )
 
 
 def _fagins_gang(board: Board, table: TableRules | None) -> dict[str, str]:

@@ -37,10 +37,13 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from bot.i18n import ENGLISH, speaking
 from bot.records.fingerprint import data_file, fingerprint
 from bot.records.results import places
+from bot.render.game_log import took_back
 from bot.replay import Replayed, is_undo, replay, rules_options
 from bot.store import ActionRow, GameRow, SeatRow
+from bot.table import Table
 from rules.errors import RuleError
 from rules.events import fill_seats
 from rules.protocol import GameRules
@@ -249,14 +252,24 @@ def public_record(
         if event.public
     ]
     if replayed is not None:
-        moves = {move.seq: move for move in replayed.moves}
+        moves = {move.seq: move for move in [*replayed.moves, *replayed.undone]}
+        table = Table(game, seats, rules, replayed.state)
+        undone = {move.seq for move in replayed.undone}
+        counting: list[int] = []
         for row in rows:
             if is_undo(row.action):
-                who = names[row.seat] if row.seat is not None else "The host"
                 back_to = int(row.action["back_to"])
-                text = f"{who} took back the moves from {back_to} on."
+                cancelled = [moves[seq] for seq in counting if seq >= back_to and seq in moves]
+                counting = [seq for seq in counting if seq < back_to]
+                with speaking(ENGLISH):
+                    said = took_back(table, row.seat, cancelled)
+                text = said.removeprefix("↩️ ").replace("**", "")
                 events.append(PublicEvent(seq=row.seq, time=row.created_at, text=text))
-            elif row.seq in moves:
+                continue
+            counting.append(row.seq)
+            if row.seq in undone:
+                continue  # taken back: what it said no longer stands
+            if row.seq in moves:
                 events += [
                     PublicEvent(seq=row.seq, time=row.created_at, text=fill_seats(e.text, names))
                     for e in moves[row.seq].events

@@ -14,7 +14,7 @@ from typing import Any
 import discord
 from pydantic import ValidationError
 
-from bot.i18n import N_, _, current, slash, term
+from bot.i18n import N_, _, current, listing, slash, term
 from bot.messages import Attachment, Message, Outcome, Private
 from bot.render.fg_board import render_board
 from bot.render.fg_market import (
@@ -265,7 +265,7 @@ class FaginsGangPresenter(EventPresenter):
             embed.set_image(url=f"attachment://{BOARD_FILE}")
             return Outcome(public=[Message(embeds=[embed], files=[board_attachment(table)])])
 
-    def describe(self, table: Table, action: dict[str, Any]) -> str:
+    def describe(self, table: Table, action: dict[str, Any], before: Any = None) -> str:
         try:
             parsed = parse_action(action)
         except ValidationError:
@@ -462,29 +462,42 @@ class FaginsGangPresenter(EventPresenter):
 
 
 def describe(action: Any) -> str:
-    """An action in a few words, for `/game log`."""
+    """A move in a few words, as a noun phrase ("move thames up 2"), for take-backs and
+    the log; plans in the reader's plan words (what they would type)."""
     if isinstance(action, Move):
-        return _("move {plan}").format(plan=in_language(format_move(action), current()))
+        return _("move {plan}").format(plan=_plan(format_move(action)))
     if isinstance(action, Steal):
-        return _("steal {plan}").format(plan=in_language(format_steal(action), current()))
+        return _("theft {plan}").format(plan=_plan(format_steal(action)))
     if isinstance(action, Shillings):
-        places = ", ".join(
+        places = [
             term(BOARD.location(key).name) if key in BOARD.ring else key for key in action.locations
-        )
-        return _("steal shillings at {locations}").format(locations=places)
+        ]
+        return _("money stolen at {locations}").format(locations=listing(places))
     if isinstance(action, OpenMarket):
-        return _("open the market")
+        return _("opening of the market")
     if isinstance(action, Buy):
-        return _("buy {colours}").format(colours=" ".join(term(c) for c in action.colours))
+        return _("purchase of {cubes}").format(cubes=cubes_text(_counted(action.colours)))
     if isinstance(action, Sell):
-        return _("sell {colours}").format(colours=" ".join(term(c) for c in action.colours))
+        return _("sale of {cubes}").format(cubes=cubes_text(_counted(action.colours)))
     if isinstance(action, MarketPass):
         return _("pass at the market")
     if isinstance(action, Skip):
         return _("skip")
     if isinstance(action, Discard):
-        return _("return {cubes}").format(cubes=cubes_text(action.cubes))
+        return _("return of {cubes}").format(cubes=cubes_text(action.cubes))
     return str(action)
+
+
+def _plan(plan: str) -> str:
+    """A plan in the reader's plan words, quoted as the language quotes."""
+    return _("“{plan}”").format(plan=in_language(plan, current()))
+
+
+def _counted(colours: list[str]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for colour in colours:
+        counts[colour] = counts.get(colour, 0) + 1
+    return counts
 
 
 PRESENTER = FaginsGangPresenter()

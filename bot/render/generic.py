@@ -197,5 +197,5 @@ class EventPresenter:
         text = clip(f"{head}\n```json\n{view.model_dump_json()}```")
         return Outcome(public=[Message(content=text)])
 
-    def describe(self, table: Table, action: dict[str, Any]) -> str:
+    def describe(self, table: Table, action: dict[str, Any], before: Any = None) -> str:
         return describe_action(action)

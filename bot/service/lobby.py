@@ -300,5 +300,5 @@ class Lobby:
                     "The channel is free for `/game new`."
                 )
             ).format(game=title, name=actor.display_name)
-            closing = _("🛑 Aborted.")
+            closing = _("🛑 Table closed.") if lobby else _("🛑 Game aborted.")
         return publish(self.engine, table, Outcome(lines=[line]), closing=closing)

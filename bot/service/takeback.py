@@ -13,6 +13,7 @@ from functools import partial
 
 from bot.i18n import N_, _
 from bot.messages import ButtonSpec, Message, Outcome
+from bot.render import game_log
 from bot.replay import Move, undo_record
 from bot.service.game_service import GONE, NO_GAME, Actor, GameService, Place
 from bot.table import Table
@@ -38,8 +39,7 @@ async def undo(
 
 
 def _describe(service: GameService, moves: list[Move], table: Table) -> str:
-    presenter = service.presenter(table.game.kind)
-    return "; ".join(presenter.describe(table, dict(move.action)) for move in moves)
+    return game_log.move_words(table, moves)
 
 
 def _undo(service: GameService, place: Place, actor: Actor, confirmed_seq: int | None) -> Outcome:
@@ -113,11 +113,7 @@ def _undo(service: GameService, place: Place, actor: Actor, confirmed_seq: int |
     restored = Table(game, table.seats, rules, state)
     service.remember_after_commit(restored)
     with restored.public_voice():
-        if own:
-            line = _("↩️ **{who}** took back their last move: {move}.")
-        else:
-            line = _("↩️ **{who}** took back the last move: {move}.")
-        line = line.format(who=actor.display_name, move=_describe(service, last, table))
+        line = game_log.took_back(table, seat, last, actor.display_name)
         closing = _("↩️ Taken back; see below.")
     outcome = Outcome(lines=[line], live=service.presenter(game.kind).kept(restored))
     return service.publish(restored, outcome, quiet={actor.user_id}, closing=closing)

@@ -112,7 +112,7 @@ async def test_4_abort_resign_and_kick_ask_first_and_only_the_asker_answers(
         before = w.snapshot()
         asked = await alice.slash(w.channel, "game abort")
         assert w.snapshot() == before  # nothing happens on the command itself
-        cancelled = await confirm(alice, asked, "Cancel")
+        cancelled = await confirm(alice, asked, "No, keep playing")
         assert cancelled.response is not None
         assert "nothing changed" in cancelled.response.content
         assert w.snapshot() == before

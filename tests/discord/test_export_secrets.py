@@ -103,7 +103,7 @@ async def test_an_aborted_games_export_is_public_only(settings: Settings) -> Non
         await driver.set_prices(0, 1)
         game_id = driver.game_id
         asked = await w.players[0].slash(w.channel, "game abort")
-        await w.players[0].click(asked.response, label="Abort it")
+        await w.players[0].click(asked.response, label="Yes, abort the game")
         result = await w.players[1].slash(w.channel, "game export", game=game_id)
         assert result.response is not None and "was aborted" in result.response.content
         (attachment,) = result.response.attachments

@@ -231,7 +231,7 @@ async def test_the_move_log_never_shows_a_price_before_the_reveal(settings: Sett
         await alice.slash(w.channel, "price", article="swords", amount=7)
         log = await bob.slash(w.channel, "game log")
         text = log.response.content or ""
-        assert "set a price for Swords" in text and "7" not in text.split("—")[-1]
+        assert "**alice**: price for Swords" in text and "7" not in text.split("**alice**")[-1]
 
 
 async def test_auction_buttons_on_an_old_message_work_after_a_restart(settings: Settings) -> None:

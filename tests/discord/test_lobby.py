@@ -36,7 +36,7 @@ async def test_lobby_happy_path_in_a_text_channel(settings: Settings) -> None:
 
         asked = await alice.slash(w.channel, "game abort")
         assert w.store.open_game(w.channel.id) is not None  # nothing happens before Confirm
-        done = await confirm(alice, asked, "Abort it")
+        done = await confirm(alice, asked, "Yes, abort the game")
         assert done.response is not None and not done.response.components  # no buttons left
         assert "aborted" in last_said(w.channel)
         assert w.store.open_game(w.channel.id) is None
@@ -78,7 +78,7 @@ async def test_manage_channels_member_may_abort_someone_elses_game(settings: Set
     async with world(settings, 2, games=FAKE_GAMES) as w:
         mod = w.member_with_manage_channels()
         await open_table(w)
-        await confirm(mod, await mod.slash(w.channel, "game abort"), "Abort it")
+        await confirm(mod, await mod.slash(w.channel, "game abort"), "Yes, close the table")
         assert "aborted" in last_said(w.channel)
 
 

@@ -87,11 +87,11 @@ async def test_a_finished_fantasy_business_game_is_listed_shown_exported_and_rep
         shown = await bob.slash(w.channel, "game show", game=game_id)
         text = private(shown)
         assert text.startswith(f"🗂️ **Fantasy Business #{game_id}**")
-        assert "— designated a card" in text and "submitted their price sheet" in text
+        assert "designates card 1, the" in text and "has submitted their price sheet" in text
         assert shown.response is not None
         assert shown.response.embeds[0].title == "Fantasy Business — final scores after 1 turn"
         (log,) = [a for a in shown.response.attachments if a.filename.endswith("-log.txt")]
-        assert "submitted their price sheet" in (await log.read()).decode()
+        assert "has submitted their price sheet" in (await log.read()).decode()
 
         choices = await alice.autocomplete(w.channel, "game show", "game", "")
         day = w.store.game(game_id).updated_at[:10]
