@@ -18,8 +18,9 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
-from bot.i18n import ENGLISH, N_, _, command_word, current, n_, quoted, term
+from bot.i18n import ENGLISH, N_, _, command_word, current, dash, n_, quoted, term
 from rules.fagins_gang.board import BOARD, Board
+from rules.fagins_gang.plan_words import in_language
 from rules.fantasy_business import deck
 from rules.fantasy_business.deck import CardData, SpecialData
 
@@ -226,7 +227,7 @@ def _fantasy_business(cards: CardData, table: TableRules | None) -> dict[str, st
             "`sole_lowest_bonus` (the +{bonus} only for a sole lowest price)."
         ).format(floor=cards.low_prices_floor, bonus=cards.lowest_price_bonus)
     specials = "\n".join(
-        f"• **{term(s.name)}** — {_special_text(cards, s)}" for s in cards.specials
+        f"• **{term(s.name)}**{dash()}{_special_text(cards, s)}" for s in cards.specials
     )
     return {
         FANTASY_BUSINESS: _(
@@ -308,7 +309,7 @@ def _dead_end() -> str:
 def _fagins_gang(board: Board, table: TableRules | None) -> dict[str, str]:
     levels = board.levels
     slots = board.max_slots
-    colours = {key: term(key) for key in ("red", "blue", "purple")}
+    colours = {key: in_language(key, current()) for key in ("red", "blue", "purple")}
     return {
         FAGINS_GANG: _(
             "{least}–{most} gang leaders send urchins into {locations} London locations to "
@@ -382,8 +383,9 @@ OVERVIEW = N_(
 TIMERS = N_(
     "The host sets `/game timer hours:<n> [remind:<n>]`: each step (your turn, or a "
     "simultaneous step like price sheets) must be done within that time; a reminder "
-    "pings only whoever is still missing; at the deadline the bot plays the default "
-    "(pass, skip, last turn's prices, the standard discard) and says so. `/game pause` "
+    "pings only whoever is still missing; at the deadline the bot plays the default move "
+    "(pass, skip, last turn's prices, returning cubes from your largest piles) and says "
+    "so. `/game pause` "
     "and `/game resume` freeze the clocks. `/game kick member` (host or Manage Channels) "
     "or `/game resign` puts a seat on autopilot; `/game replace old new` hands a seat to "
     "someone else, who gets its private information by DM. `/games` lists your games."

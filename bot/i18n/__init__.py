@@ -135,10 +135,24 @@ def term(english: str) -> str:
 
 
 def number(value: float) -> str:
-    """A number as the language writes it (1,000.5 / 1.000,5)."""
-    if isinstance(value, int):
-        return str(value) if abs(value) < 10000 else format_decimal(value, locale=current())
-    return format_decimal(value, locale=current())
+    """A number as the language writes it (1,000.5 / 1.000,5; German sets a minus sign,
+    not a hyphen: −2,8)."""
+    if isinstance(value, int) and abs(value) < 10000:
+        shown = str(value)
+    else:
+        shown = format_decimal(value, locale=current())
+    return minus(shown)
+
+
+def minus(shown: str) -> str:
+    """A written number's sign as the language sets it (German: "−", not "-")."""
+    return shown.replace("-", "−") if current() == GERMAN else shown
+
+
+def dash() -> str:
+    """The spaced dash between two parts of a line: " — " in English, the spaced en
+    dash German uses (" – ")."""
+    return " – " if current() == GERMAN else " — "
 
 
 ENUMERATED = frozenset({"{count} {colour}", "{label} {card}"})

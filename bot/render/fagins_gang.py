@@ -14,7 +14,7 @@ from typing import Any
 import discord
 from pydantic import ValidationError
 
-from bot.i18n import N_, _, current, listing, slash, term
+from bot.i18n import N_, _, current, dash, listing, slash, term
 from bot.messages import Attachment, Message, Outcome, Private
 from bot.render.fg_board import render_board
 from bot.render.fg_market import (
@@ -265,6 +265,15 @@ class FaginsGangPresenter(EventPresenter):
             embed.set_image(url=f"attachment://{BOARD_FILE}")
             return Outcome(public=[Message(embeds=[embed], files=[board_attachment(table)])])
 
+    def finishing_order(self, table: Table) -> list[int]:
+        """Urchins at Fagin, then money and goods at the final prices (the round-limit
+        tie-break): the standings' order."""
+        view = public_view(table)
+        ranked = sorted(
+            view.seats, key=lambda s: (s.seat not in view.winners, -s.at_fagin, -s.worth, s.seat)
+        )
+        return [seat.seat for seat in ranked]
+
     def describe(self, table: Table, action: dict[str, Any], before: Any = None) -> str:
         try:
             parsed = parse_action(action)
@@ -277,7 +286,7 @@ class FaginsGangPresenter(EventPresenter):
     def board_message(self, table: Table) -> Message:
         """The board picture at full width (a plain attachment, not inside an embed)."""
         view = public_view(table)
-        title = f"**{table.rules.title}** — {self._round_of(view)}"
+        title = f"**{table.rules.title}**{dash()}{self._round_of(view)}"
         return Message(
             content=f"{title}: {self._situation(table, view)}", files=[board_attachment(table)]
         )
@@ -290,7 +299,7 @@ class FaginsGangPresenter(EventPresenter):
 
     def _table_embed(self, table: Table, view: FaginView) -> discord.Embed:
         embed = discord.Embed(
-            title=f"{table.rules.title} — {self._round_of(view)}",
+            title=f"{table.rules.title}{dash()}{self._round_of(view)}",
             description=self._situation(table, view),
             colour=COLOUR,
         )
@@ -352,7 +361,7 @@ class FaginsGangPresenter(EventPresenter):
     def _standings(self, table: Table, view: FaginView) -> discord.Embed:
         """Every player: urchins at Fagin, then money and goods at the final prices (the
         round-limit tie-break), in finishing order."""
-        ranked = sorted(view.seats, key=lambda s: (-s.at_fagin, -s.worth, s.seat))
+        ranked = [view.seats[seat] for seat in self.finishing_order(table)]
         lines = []
         for place, seat in enumerate(ranked, start=1):
             crown = " 🏆" if seat.seat in view.winners else ""
@@ -426,7 +435,7 @@ class FaginsGangPresenter(EventPresenter):
         held = {c: n for c, n in mine.seats[seat].cubes.items() if n}
         default = table.rules.default_action(table.state, seat)
         suggestion = (
-            ", ".join(f"{n} {term(c)}" for c, n in default.cubes.items())
+            ", ".join(f"{n} {in_language(c, current())}" for c, n in default.cubes.items())
             if isinstance(default, Discard)
             else ""
         )

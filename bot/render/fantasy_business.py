@@ -18,6 +18,7 @@ from bot.render.fb_buttons import auction_buttons, sheet_buttons
 from bot.render.fb_embeds import (
     article_name,
     auction_embed,
+    finishing_order,
     hand_embed,
     pricing_embed,
     reveal_embeds,
@@ -368,6 +369,9 @@ class FantasyBusinessPresenter(EventPresenter):
                 table, viewer, _("Your own sheet and special cards:"), hand=True
             )
         return outcome
+
+    def finishing_order(self, table: Table) -> list[int]:
+        return finishing_order(public_view(table))
 
     def describe(self, table: Table, action: dict[str, Any], before: Any = None) -> str:
         """A move in a few words, as a noun phrase ("bid of 7 gold"): for the take-back

@@ -165,12 +165,18 @@ def _tell(table: Table, entry: _Entry, events: list[Event], *, first: bool) -> l
     entries = [entry]
     current: list[str] = []
     walks: list[Event] = []
+    bumped: list[str] = []
+    """Urchins the walking constables bumped: told after the walk, as the channel does."""
 
     def flush() -> None:
         if walks:
             what = _("the constables patrol") if walks[0].kind == PATROL else _(POSTS)
             current.append(constables_line(walks, what))
             walks.clear()
+            if bumped:
+                flush()
+                current.extend(bumped)
+                bumped.clear()
         if current:
             text = " ".join(current)
             last = entries[-1]
@@ -187,6 +193,9 @@ def _tell(table: Table, entry: _Entry, events: list[Event], *, first: bool) -> l
             if not walks:
                 flush()
             walks.append(event)
+            continue
+        if walks and event.kind == "urchin_bumped":
+            bumped.append(_sentence(table, event))
             continue
         if event.kind in OWN_LINE or walks:
             flush()

@@ -65,13 +65,17 @@ def ended(game: GameRow) -> str:
     return game.updated_at if game.status in ("finished", "aborted") else ""
 
 
-def summary(game: GameRow, seats: list[SeatRow], rows: list[ResultRow]) -> str:
-    """Who played and, for a finished game, who won and the scores, best first."""
+def summary(
+    game: GameRow, seats: list[SeatRow], rows: list[ResultRow], order: list[int] | None = None
+) -> str:
+    """Who played and, for a finished game, who won and the scores, best first (in the
+    final standings' `order` of seats, when given)."""
     if not rows:
         names = ", ".join(_name(seat.display_name, seat.is_ai) for seat in seats)
         return names or _("nobody")
     parts = []
-    for row in sorted(rows, key=lambda r: (r.place, r.position)):
+    ranked = {seat: index for index, seat in enumerate(order or [])}
+    for row in sorted(rows, key=lambda r: (ranked.get(r.position, r.place), r.place, r.position)):
         name = _name(row.display_name, row.ai)
         shown = f"🏆 **{name}**" if row.won else name
         parts.append(f"{shown} {row.score}" if row.score is not None else shown)
@@ -115,7 +119,10 @@ def _history(service: GameService, viewer: Viewer, count: int) -> Outcome:
         what = service.games[game.kind].title if game.kind in service.games else game.kind
         status = "" if game.status == "finished" else " · " + _("aborted")
         status += hinted(game)
-        who = summary(game, store.seats(game.id), recorded.get(game.id, []))
+        order = None
+        if game.status == "finished" and game.state is not None and game.kind in service.games:
+            order = service.presenter(game.kind).finishing_order(service.table_for(game))
+        who = summary(game, store.seats(game.id), recorded.get(game.id, []), order)
         lines.append(f"**#{game.id}** {day(ended(game))} · {what}{status} · {who}")
     footer = commands_in(
         _(

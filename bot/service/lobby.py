@@ -259,7 +259,9 @@ class Lobby:
         outcome = self.engine.presenter(game.kind).started(table, events)
         with table.public_voice():
             players = listing([f"**{name}**" for name in table.names])
-            closing = _("✔️ The game started below with {players}.").format(players=players)
+            closing = _("✔️ Table closed: {players} sat down, and the game began.").format(
+                players=players
+            )
         outcome.ai_due = game.id if autoplay.runner_due(table) else None
         return publish(self.engine, table, outcome, closing=closing)
 

@@ -27,6 +27,15 @@ async def test_lobby_happy_path_in_a_text_channel(settings: Settings) -> None:
 
         started = public(await alice.slash(w.channel, "game start", first=bob))
         assert "begins" in started and bob.mention in started
+        # The lobby card, above the join lines, closes as a summary of the lobby: it does
+        # not point "below" past the lines that follow it.
+        history = w.channel.history()
+        (card,) = [m for m in history if (m.content or "").startswith("✔️")]
+        assert card.content == "✔️ Table closed: **alice** and **bob** sat down, and the game began."
+        assert not card.embeds and not card.components
+        assert history.index(card) < next(
+            i for i, m in enumerate(history) if "joined" in (m.content or "")
+        )
         game = w.store.open_game(w.channel.id)
         assert game is not None and game.status == "active"
         assert [s.user_id for s in w.store.seats(game.id)] == [alice.id, bob.id]

@@ -281,5 +281,5 @@ async def test_a_german_win_and_the_standings_are_german(settings: Settings) -> 
         text = public(await alice.slash(w.channel, "move", plan="themse fagin"))
         assert "geht wieder zu Fagin (3 bei Fagin)" in text
         posted = "\n".join(m.content for m in said(w.channel))
-        assert "🏆 **Spielende** — **alice** gewinnt! **alice** hat 3 Gassenjungen" in posted
+        assert "🏆 **Spielende** – **alice** gewinnt! **alice** hat 3 Gassenjungen" in posted
         assert "Game over" not in posted and "wins" not in posted

@@ -141,10 +141,10 @@ async def test_reminders_and_deadlines_speak_the_table_language(settings: Settin
         reminders = [m for m in contents(w) if m.startswith("⏳")]
         assert len(reminders) == 1
         assert reminders[0].startswith(
-            f"⏳ Erinnerung: {alice.mention} — du bist am Zug. Frist <t:"
+            f"⏳ Erinnerung: {alice.mention} – du bist am Zug. Frist <t:"
         )
         await w.env.advance_time(2 * HOUR)
-        assert any(m.startswith("⏰ Die Zeit von **alice** ist um") for m in contents(w))
+        assert any(m.startswith("⏰ Die Zeit für **alice** ist abgelaufen") for m in contents(w))
         assert not any("Reminder" in m or "Time is up" in m for m in contents(w))
 
 
@@ -155,7 +155,7 @@ async def test_an_ai_seat_is_named_and_described_in_the_table_language(
         await german_table(w, 1, start=False)
         text = public(await w.players[0].slash(w.channel, "game addbot", level="strong"))
         assert "🤖 **alice** hat **🤖 Nancy (stark)** an den Tisch gesetzt" in text
-        assert "pro Zug ein paar Sekunden lang sucht" in text
+        assert "pro Zug ein paar Sekunden nachdenkt" in text
         assert table_of(w).names[1] == "🤖 Nancy (stark)"
 
 
