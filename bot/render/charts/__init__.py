@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from functools import partial
 from typing import Any
 
-from bot.i18n import _
+from bot.i18n import _, dash, term
 from bot.messages import Attachment, Message
 from bot.render.charts.business import BusinessLabels
 from bot.render.charts.gang import GangLabels
@@ -20,6 +20,7 @@ from bot.render.charts.series import BusinessSeries, GangSeries, business_series
 from bot.replay import replay
 from bot.table import Table
 from rules.errors import RuleError
+from rules.fantasy_business import deck
 from rules.protocol import GameRules
 from rules.registry import GAMES
 
@@ -39,6 +40,10 @@ def labels(kind: str) -> BusinessLabels | GangLabels:
             prices=_("Auction prices"),
             turn=_("Turn"),
             now=_("now"),
+            dash=dash(),
+            final=_("final score"),
+            articles=tuple((key, term(article.name)) for key, article in deck.articles().items()),
+            special=_("special card"),
         )
     return GangLabels(
         title=_("Urchins at Fagin"),
@@ -49,6 +54,8 @@ def labels(kind: str) -> BusinessLabels | GangLabels:
         now=_("now"),
         market=_("market opened"),
         arrived=_("urchin reached Fagin"),
+        dash=dash(),
+        final=_("final score"),
     )
 
 
