@@ -16,7 +16,7 @@ from pydantic import ValidationError
 
 from bot.i18n import N_, _, current, dash, listing, slash, term
 from bot.messages import Attachment, Message, Outcome, Private
-from bot.render.fg_board import render_board
+from bot.render.fg_board import board_key, render_board
 from bot.render.fg_market import (
     market_buttons,
     market_embed,
@@ -116,6 +116,7 @@ class FaginsGangPresenter(EventPresenter):
             told = [
                 *_lines(table, setup),
                 constables_line(placed, _("The constables take their posts")),
+                board_key(public_view(table), table.names),
             ]
             board = Message(content=clip("\n".join(told)), files=[board_attachment(table)])
         return Outcome(lines=lines, public=[board])
@@ -262,6 +263,7 @@ class FaginsGangPresenter(EventPresenter):
         with table.public_voice():
             view = public_view(table)
             embed = self._table_embed(table, view)
+            embed.description = f"{embed.description}\n{board_key(view, table.names)}"
             embed.set_image(url=f"attachment://{BOARD_FILE}")
             return Outcome(public=[Message(embeds=[embed], files=[board_attachment(table)])])
 
@@ -287,8 +289,10 @@ class FaginsGangPresenter(EventPresenter):
         """The board picture at full width (a plain attachment, not inside an embed)."""
         view = public_view(table)
         title = f"**{table.rules.title}**{dash()}{self._round_of(view)}"
+        situation = f"{title}: {self._situation(table, view)}"
         return Message(
-            content=f"{title}: {self._situation(table, view)}", files=[board_attachment(table)]
+            content=clip(f"{situation}\n{board_key(view, table.names)}"),
+            files=[board_attachment(table)],
         )
 
     def _round_of(self, view: FaginView) -> str:

@@ -19,7 +19,6 @@ from bot.render.fg_board.layout import (
     FAINT,
     GOODS,
     INK,
-    LINE,
     RGB,
     SMALL,
     STAR,
@@ -182,11 +181,6 @@ class Canvas:
         )
         # The arrow is what must be read, so it is the size recorded.
         self.glyph(CONSTABLE_UP if facing == "up" else CONSTABLE_DOWN, 2 * half, tip + base)
-
-    def swatch(self, at: Point, fill: RGB, symbol: str) -> None:
-        x, y = at
-        self.draw.rectangle((x, y - 14, x + 40, y + 14), fill=fill, outline=LINE, width=2)
-        self.glyph(symbol, 40, 28)
 
     def badge(self, at: Point, symbol: str) -> int:
         """A player's tag (First Player, Market token, winner); returns its width."""

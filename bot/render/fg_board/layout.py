@@ -1,9 +1,10 @@
 """Where everything on the board picture goes, how big it is and in which colour.
 
 The layout follows the board's data file: one column per location (and so per colour and
-stall), one row per level. Sizes are set for a picture read at 40 % on a phone (see the
-package's docstring); every part's module places its marks with the helpers here, and the
-tests use the same helpers to sample the pixels where an urchin or a constable must be.
+stall), one row per level. Sizes are set for a picture read at 41 % on a phone (412 px
+wide, see the package's docstring): every cube, disc, arrow and tag is at least 27 px, so
+11 px there; every part's module places its marks with the helpers here, and the tests
+use the same helpers to sample the pixels where an urchin or a constable must be.
 """
 
 import math
@@ -33,28 +34,23 @@ HEADER_HEIGHT = 84
 FAGIN_TOP = HEADER_TOP + HEADER_HEIGHT + 2
 FAGIN_HEIGHT = 52
 TRACK_TOP = FAGIN_TOP + FAGIN_HEIGHT + 4
-ROW = 58
+ROW = 66
 MARKET_TOP = TRACK_TOP + LEVELS * ROW + 10
-STALL_HEIGHT = 62
+STALL_HEIGHT = 68
 PRICE_HEIGHT = 44
 STORE_HEIGHT = 40
 PLAYERS_TOP = MARKET_TOP + STALL_HEIGHT + PRICE_HEIGHT + STORE_HEIGHT + 14
 PLAYERS_HEADER = 38
-PLAYER_ROW = 44
-LEGEND_LINE = 42
-LEGEND_NAME = 190
-"""The widest a player's name may be in the legend before it is shortened."""
-SWATCH = 40
-ICON_GAP = 8
-ITEM_GAP = 24
+PLAYER_ROW = 46
 
-CUBE = 24
+CUBE = 28
 """A goods cube, a stall space or a ★ on the board."""
 CUBE_GAP = 3
-PIECE = 30
+PIECE = 28
 """Where a level's piece stands, from the column's left edge (urchin or constable)."""
-URCHIN_RADIUS = 24
-CONSTABLE_RADIUS = 24
+URCHIN_RADIUS = 23
+CONSTABLE_RADIUS = 26
+"""Its arrow, what must be read, is then 30 px wide and 27 px tall."""
 FAGIN_RADIUS = 20
 SEAT_RADIUS = 20
 """A seat's disc in the players' table and the legend."""

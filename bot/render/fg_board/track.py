@@ -111,7 +111,7 @@ def draw_yields(canvas: Canvas, left: int, top: int, goods: list[str], shillings
     """The goods printed on a level (two to a row) and its shillings, right of the piece."""
     rows = max(1, math.ceil(MOST_GOODS / 2))
     side = min(CUBE, (ROW - 6 - (rows - 1) * CUBE_GAP) // rows)
-    x = left + PIECE + URCHIN_RADIUS + 8
+    x = left + PIECE + URCHIN_RADIUS + 4
     y = top + (ROW - rows * side - (rows - 1) * CUBE_GAP) // 2
     for i, colour in enumerate(goods):
         row, col = divmod(i, 2)
