@@ -42,7 +42,7 @@ FINDINGS: dict[int, tuple[str, ...]] = {
     27: ("Die Lobby endet für alle, ohne Sieger",),
     28: ("Wir warten nur noch auf",),
     29: (r"Stufe \d+ runter",),
-    30: ("niedrigster", "höchster →"),
+    30: (r"niedrigster \+\d", "niedrigster, geteilt", "höchster →"),
     31: ("Kaufe ", "Verkaufe "),
     32: ("Leg die Preise",),
     33: ("Zeigt ein Diagramm", "Frag, was"),
@@ -70,5 +70,6 @@ def findings_in(texts: Iterable[str]) -> list[tuple[int | str, str]]:
 
 
 def _readable(text: str) -> str:
-    """The text without code spans and mentions (what players type, and ids)."""
-    return re.sub(r"`[^`\n]*`|<[@#:t][^>]*>", " ", text)
+    """The text without code spans, typed examples in „…“ and mentions (what players
+    type, and ids)."""
+    return re.sub(r"`[^`\n]*`|„[^“]*“|<[@#:t][^>]*>", " ", text)
