@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from functools import partial
 
-from bot.i18n import ENGLISH, N_, _, current
+from bot.i18n import ENGLISH, N_, _, current, dash
 from bot.limits import CONTENT, FILE_BYTES, clip, first_lines, newest_lines
 from bot.messages import Attachment, Message, Outcome
 from bot.records import export, results, spoken
@@ -154,7 +154,7 @@ def _label(service: GameService, game: GameRow, seats: list[SeatRow]) -> str:
     when = day(ended(game) or game.started_at or game.created_at)
     names = ", ".join(seat.display_name for seat in seats)
     running = " (" + _("running") + ")" if game.status == "active" else ""
-    return clip(f"#{game.id} {title}{running} — {when} — {names}", CHOICE_LABEL)
+    return clip(f"#{game.id} {title}{running}{dash()}{when}{dash()}{names}", CHOICE_LABEL)
 
 
 async def choices(

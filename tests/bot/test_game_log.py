@@ -165,8 +165,8 @@ def test_a_take_back_says_whose_move_it_took_back_and_strikes_it_through() -> No
     with speaking("de"):
         german = log_lines(table_of(kind, rows, language="de"), rows)
     assert (
-        f"`   3` ↩️ **alice** hat den letzten Zug von **bob** zurückgenommen "
-        f"(Gebot von {bid.amount} Gold)." in german
+        f"`   3` ↩️ **alice** hat den letzten Zug von **bob** zurückgenommen: "
+        f"Gebot von {bid.amount} Gold." in german
     )
 
 

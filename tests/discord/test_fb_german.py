@@ -57,7 +57,7 @@ async def test_a_german_player_prices_plays_and_autocompletes_in_german(
 
         cards = await bob.autocomplete(w.channel, "play", "card", "")
         assert [c["value"] for c in cards] == ["thief"]
-        assert cards[0]["name"].startswith("Dieb — Nimm einem anderen Spieler")
+        assert cards[0]["name"].startswith("Dieb – Nimm einem anderen Spieler")
 
         no = refused(
             await bob.slash(w.channel, "play", card="Dieb", target=alice, article="Schwerter")

@@ -220,7 +220,7 @@ async def test_a_german_table_plays_fantasy_business_in_german(
                         if not taken_back:  # the designation taken back, then made again
                             taken_back = True
                             undone = await table.run(member, "game undo")
-                            assert "hat den eigenen letzten Zug zurückgenommen (" in undone
+                            assert "hat den eigenen letzten Zug zurückgenommen: " in undone
                             text = await table.run(member, "auction", card=card)
                     elif bids and (state.auction is None or state.auction.high_bidder is None):
                         text = await table.run(member, "bid", amount=min(b.amount for b in bids))
@@ -326,7 +326,7 @@ async def test_a_german_table_plays_fagins_gang_in_german(
                     assert "du kannst ihn mit deiner Aktion öffnen" in closed, closed
                     assert not (await play_fg(table, seat, action)).startswith("❌")
                     undone = await table.run(first, "game undo")
-                    assert "hat den eigenen letzten Zug zurückgenommen (" in undone, undone
+                    assert "hat den eigenen letzten Zug zurückgenommen: " in undone, undone
                 if moves == 4:
                     await side_trips(table, w.players[seat])
                 if state.phase == "actions" and state.round % 2 == 0 and seat == state.first_player:

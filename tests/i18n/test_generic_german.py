@@ -202,7 +202,7 @@ async def test_take_backs_in_german(settings: Settings) -> None:
         played = await service.act(place(w), actor(w), lambda table, seat: Add(amount=1))
         assert played.accepted
         text = public(await alice.slash(w.channel, "game undo"))
-        assert text.startswith("↩️ **alice** hat den eigenen letzten Zug zurückgenommen (")
+        assert text.startswith("↩️ **alice** hat den eigenen letzten Zug zurückgenommen: ")
         assert "took back" not in text
 
 
