@@ -1,14 +1,15 @@
 """The Fagin's Gang board as a PNG, drawn with Pillow from the public view only.
 
-Discord shows an attached picture at the width of the chat, which on a phone is about
-412 px, so the 1000 px picture is drawn for being read at 41 %: every number a player
-decides by is set at 28 px or more (digits about 8 px high on the phone), every other
-word at 24 px or more, and every cube, disc, arrow and tag is at least 27 px across, so
-at least 11 px on the phone. To make room, the board is a grid: one column per location,
-with its Fagin space, its levels and, underneath, the market stall of its colour; the
-level numbers and the row names are written once, in an axis on the left; the players'
-table names each seat's colour. The key to every other mark is text in the picture's
-message (`board_key`), which a phone shows at the reader's own size.
+Discord shows an attached picture at the width of the chat: on a 412 px phone, about
+322 px once the avatar's gutter is taken off. So the 1000 px picture is drawn for being
+read at a third of its size: every number a player decides by is set at 28 px or more,
+every other word at 24 px or more, and every cube, disc, arrow and tag is at least 35 px
+across, so at least 11 px on the phone. To make room, the board is a grid: one column per
+location, with its Fagin space, its levels and, underneath, the market stall of its
+colour; the level numbers, each level's shillings and the row names are written once, in
+an axis on the left; the players' table names each seat's colour. The key to every other
+mark is text in the picture's message (`board_key`), which a phone shows at the reader's
+own size.
 
 Pillow's built-in font (Aileron, scalable in Pillow 10.1+) is used so nothing has to be
 shipped; it has no ★, ▲ or ▼, so those are drawn as shapes. Every number on the picture
