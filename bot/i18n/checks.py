@@ -125,9 +125,9 @@ def problems(template: Catalog, catalog: Catalog) -> list[str]:
             for problem in german(text)
         ]
     for message in template:
-        for text in _texts(message.id) if message.id else ():
+        for written in _texts(message.id) if message.id else ():
             ident = message.id if isinstance(message.id, str) else message.id[0]
-            found += [f"editorial mark {mark!r} in {ident!r}" for mark in editorial(str(text))]
+            found += [f"editorial mark {mark!r} in {ident!r}" for mark in editorial(str(written))]
     found += [
         f"editorial mark {mark!r} in the translation of {ident!r}"
         for ident, text in _translations(catalog)
