@@ -31,19 +31,16 @@ An abridged finished record:
 """
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import datetime
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from bot.i18n import ENGLISH, speaking
 from bot.records.fingerprint import data_file, fingerprint
 from bot.records.results import places
-from bot.render.game_log import took_back
-from bot.replay import Replayed, is_undo, replay, rules_options
+from bot.replay import Move, Replayed, is_undo, replay, rules_options
 from bot.store import ActionRow, GameRow, SeatRow
-from bot.table import Table
 from rules.errors import RuleError
 from rules.events import fill_seats
 from rules.protocol import GameRules
@@ -234,10 +231,21 @@ def full_record(
     return Record(**_headers(game, seats, rules, now), seed=game.seed, log=log, result=result)
 
 
+TookBack = Callable[[int | None, list[Move]], str]
+"""A take-back in words, from the seat that made it and the moves it cancelled (the
+renderer's: the record layer cannot name a move)."""
+
+
 def public_record(
-    game: GameRow, seats: list[SeatRow], rows: list[ActionRow], rules: GameRules, now: datetime
+    game: GameRow,
+    seats: list[SeatRow],
+    rows: list[ActionRow],
+    rules: GameRules,
+    now: datetime,
+    took_back: TookBack | None = None,
 ) -> Record:
-    """A running or aborted game's record: the public events so far and nothing else."""
+    """A running or aborted game's record: the public events so far and nothing else; a
+    take-back is told by `took_back` (else by the moves it went back to)."""
     names = [seat.display_name for seat in seats]
     events: list[PublicEvent] = []
     setup, first = rules_options(game.options)
@@ -253,7 +261,6 @@ def public_record(
     ]
     if replayed is not None:
         moves = {move.seq: move for move in [*replayed.moves, *replayed.undone]}
-        table = Table(game, seats, rules, replayed.state)
         undone = {move.seq for move in replayed.undone}
         counting: list[int] = []
         for row in rows:
@@ -261,9 +268,11 @@ def public_record(
                 back_to = int(row.action["back_to"])
                 cancelled = [moves[seq] for seq in counting if seq >= back_to and seq in moves]
                 counting = [seq for seq in counting if seq < back_to]
-                with speaking(ENGLISH):
-                    said = took_back(table, row.seat, cancelled)
-                text = said.removeprefix("↩️ ").replace("**", "")
+                if took_back is not None:
+                    text = took_back(row.seat, cancelled)
+                else:
+                    who = names[row.seat] if row.seat is not None else "The host"
+                    text = f"{who} took back the moves from {back_to} on."
                 events.append(PublicEvent(seq=row.seq, time=row.created_at, text=text))
                 continue
             counting.append(row.seq)

@@ -17,7 +17,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from bot.i18n import N_, _
+from bot.i18n import ENGLISH, N_, _, speaking
 from bot.render.fg_words import ICONS, constables_line
 from bot.render.presenters import PRESENTERS
 from bot.replay import Move, Replayed, is_undo, replay
@@ -99,6 +99,13 @@ def took_back(
         return _("↩️ {who} took back their {move}.").format(who=who, move=words)
     player = f"**{table.name(mover)}**" if mover is not None else _("the bot")
     return _("↩️ {who} took back {player}'s {move}.").format(who=who, player=player, move=words)
+
+
+def plain_took_back(table: Table, actor_seat: int | None, moves: Sequence[Move]) -> str:
+    """A take-back in English words without Discord's markup, for the export's record."""
+    with speaking(ENGLISH):
+        said = took_back(table, actor_seat, moves)
+    return said.removeprefix("↩️ ").replace("**", "")
 
 
 def move_words(table: Table, moves: Sequence[Move]) -> str:

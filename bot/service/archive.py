@@ -20,6 +20,7 @@ from bot.i18n import ENGLISH, N_, _, current, dash
 from bot.limits import CONTENT, FILE_BYTES, clip, first_lines, newest_lines
 from bot.messages import Attachment, Message, Outcome
 from bot.records import export, results, spoken
+from bot.render import game_log
 from bot.render.charts import chart_attachment
 from bot.render.generic import channel_link
 from bot.rulebook import commands_in
@@ -308,7 +309,8 @@ def _export(service: GameService, viewer: Viewer, game_id: int | None, now: date
             "checks the result."
         ).format(title=rules.title, id=game.id, day=day(game.updated_at), file=name)
     else:
-        record = export.public_record(game, seats, rows, rules, now)
+        told = partial(game_log.plain_took_back, service.table_for(game))
+        record = export.public_record(game, seats, rows, rules, now, told)
         if game.status == "active":
             which = _("📦 The public record of **{title} #{id}**, which is still running:")
         else:
