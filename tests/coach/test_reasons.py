@@ -92,6 +92,9 @@ def test_an_opening_with_no_price_names_who_bids_first_only_if_someone_can() -> 
     bought = position(3, centre=["swords"], acquired=[0])
     text = said(BUSINESS.view(bought, 0), 0, Auction(card=0))
     assert "You have bought a card this turn" in text and "{p1} opens" in text
+    offered = position(3, centre=["swords"], acquired=[0, 1])
+    text = said(BUSINESS.view(offered, 0), 0, Auction(card=0))
+    assert "{p2}, the only buyer left, may take" in text and "opens" not in text
 
 
 def test_a_bid_says_whose_bid_it_raises_and_what_gold_is_left() -> None:

@@ -64,7 +64,12 @@ def _auction(view: FantasyBusinessView, seat: int, action: fb.Auction) -> str:
     what = card_words(card)
     buyers = _buyers(view, seat)
     others = [s for s in buyers if s != seat]
-    if view.seats[seat].acquired:
+    if view.seats[seat].acquired and len(others) == 1:
+        return _(
+            "You have bought a card this turn: {buyer}, the only buyer left, may take {card} "
+            "for {minimum} gold or decline it."
+        ).format(buyer=_name(others[0]), card=what, minimum=card.minimum)
+    if view.seats[seat].acquired and others:
         return _(
             "You have bought a card this turn, so you cannot bid: {opener} opens the bidding "
             "for {card}."
