@@ -9,7 +9,7 @@ rules core, so a replay checks the whole log as well as rebuilding the state.
 """
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from rules.events import Event
@@ -55,6 +55,8 @@ class Replayed:
     moves: list[Move]
     """The moves that count (taken-back ones left out), oldest first."""
     setup_events: list[Event]
+    undone: list[Move] = field(default_factory=list)
+    """The moves a take-back cancelled, in the order they were played (for the log)."""
 
     def public_history(self) -> list[Event]:
         """Every public event of the game so far, from setup on (what an AI may know)."""
@@ -83,9 +85,11 @@ def replay(
     setup, first = rules_options(options)
     start, setup_events = rules.setup(players, setup, seed, first)
     moves: list[Move] = []
+    undone: list[Move] = []
     for row in rows:
         if is_undo(row.action):
             back_to = int(row.action["back_to"])
+            undone += [move for move in moves if move.seq >= back_to]
             moves = [move for move in moves if move.seq < back_to]
             continue
         assert row.seat is not None, f"log row {row.seq} has no seat"
@@ -95,4 +99,4 @@ def replay(
         moves.append(
             Move(row.seq, command, row.seat, row.user_id, row.action, before, after, events)
         )
-    return Replayed(moves[-1].after if moves else start, moves, setup_events)
+    return Replayed(moves[-1].after if moves else start, moves, setup_events, undone)

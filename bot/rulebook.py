@@ -18,8 +18,9 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
-from bot.i18n import ENGLISH, N_, _, command_word, current, n_, quoted, term
+from bot.i18n import ENGLISH, N_, _, command_word, current, dash, n_, quoted, term
 from rules.fagins_gang.board import BOARD, Board
+from rules.fagins_gang.plan_words import in_language
 from rules.fantasy_business import deck
 from rules.fantasy_business.deck import CardData, SpecialData
 
@@ -123,17 +124,18 @@ def _fb_turns(cards: CardData, table: TableRules | None) -> str:
 
 
 def _fb_ties(cards: CardData) -> str:
-    """§4 [ed]: how a tie is broken, as the data file chooses."""
+    """How a tie is broken, as the data file chooses (a house rule: the rulebook leaves
+    ties open)."""
     if cards.tie_break == "age_order":
         return _(
-            "A tie goes to the youngest tied player (§4 [ed]): the host may give the age "
-            "order with `/game start age_order:` (youngest first, by @mention or lobby "
+            "A tie goes to the youngest tied player (a house rule): the host may give the "
+            "age order with `/game start age_order:` (youngest first, by @mention or lobby "
             "number); who is left out is drawn at random, and the order is announced at "
             "the start."
         )
     return _(
         "A tie goes to the youngest player (the first First Buyer) if they are among the "
-        "tied; otherwise the tied players share the win (§4 [ed])."
+        "tied; otherwise the tied players share the win (a house rule)."
     )
 
 
@@ -225,7 +227,7 @@ def _fantasy_business(cards: CardData, table: TableRules | None) -> dict[str, st
             "`sole_lowest_bonus` (the +{bonus} only for a sole lowest price)."
         ).format(floor=cards.low_prices_floor, bonus=cards.lowest_price_bonus)
     specials = "\n".join(
-        f"• **{term(s.name)}** — {_special_text(cards, s)}" for s in cards.specials
+        f"• **{term(s.name)}**{dash()}{_special_text(cards, s)}" for s in cards.specials
     )
     return {
         FANTASY_BUSINESS: _(
@@ -291,24 +293,23 @@ def _fg_ending(board: Board, table: TableRules | None) -> str:
     ending = (
         _("{ending} at this table.").format(ending=ending) if table is not None else ending + "."
     )
-    return ending + " " + _dead_end(board)
+    return ending + " " + _dead_end()
 
 
-def _dead_end(board: Board) -> str:
-    """The [ed] rule that ends a game nobody can move on (`rules.fagins_gang.dead_end`),
-    with its number and its reason."""
+def _dead_end() -> str:
+    """The house rule that ends a game nobody can move on (`rules.fagins_gang.dead_end`);
+    its number in the data file is the editors', so players never see it."""
     return _(
-        "Rule {rule} [ed]: if at the end of a round nobody has an urchin on a track, the "
-        "cubes to enter or exchange, a cube a stall has room for, or the shillings for a "
-        "cube in a stall, the game can never move on again, so it ends there, scored as at "
-        "the round limit."
-    ).format(rule=board.dead_end_rule)
+        "Dead end (a house rule): if at the end of a round nobody can do anything any more "
+        "(no urchin on a track, too few cubes to enter or exchange, nothing to sell, no "
+        "money to buy), the game ends at once and is scored as at the round limit."
+    )
 
 
 def _fagins_gang(board: Board, table: TableRules | None) -> dict[str, str]:
     levels = board.levels
     slots = board.max_slots
-    colours = {key: term(key) for key in ("red", "blue", "purple")}
+    colours = {key: in_language(key, current()) for key in ("red", "blue", "purple")}
     return {
         FAGINS_GANG: _(
             "{least}–{most} gang leaders send urchins into {locations} London locations to "
@@ -382,8 +383,9 @@ OVERVIEW = N_(
 TIMERS = N_(
     "The host sets `/game timer hours:<n> [remind:<n>]`: each step (your turn, or a "
     "simultaneous step like price sheets) must be done within that time; a reminder "
-    "pings only whoever is still missing; at the deadline the bot plays the default "
-    "(pass, skip, last turn's prices, the standard discard) and says so. `/game pause` "
+    "pings only whoever is still missing; at the deadline the bot plays the default move "
+    "(pass, skip, last turn's prices, returning cubes from your largest piles) and says "
+    "so. `/game pause` "
     "and `/game resume` freeze the clocks. `/game kick member` (host or Manage Channels) "
     "or `/game resign` puts a seat on autopilot; `/game replace old new` hands a seat to "
     "someone else, who gets its private information by DM. `/games` lists your games."

@@ -16,7 +16,7 @@ from discord.ext import commands
 from bot.edge.app import SmithfieldBot
 from bot.edge.buttons import modal_custom_id
 from bot.edge.delivery import deliver, handed_over
-from bot.i18n import _, current, term
+from bot.i18n import _, current, dash, term
 from bot.limits import clip
 from bot.messages import Message, Outcome
 from bot.render.fantasy_business import hand_message, sheet_message
@@ -523,7 +523,7 @@ class FantasyBusiness(commands.Cog):
         held = set(own[1].you.specials) if own is not None and own[1].you is not None else set()
         language = current()
         return [
-            _choice(f"{name} — {deck.special(key).text_in(language)}", key)
+            _choice(f"{name}{dash()}{deck.special(key).text_in(language)}", key)
             for name, key in lookup.special_choices(typed, language)
             if key in held
         ][:CHOICES]

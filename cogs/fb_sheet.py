@@ -12,21 +12,11 @@ import discord
 
 from bot.i18n import _
 from bot.limits import clip
-from bot.render.fb_embeds import article_name
-from rules.fantasy_business import deck
+from bot.render.fb_embeds import article_name, price_field
 from rules.fantasy_business.views import OwnView
 
 LABEL_LIMIT = 45
 DESCRIPTION_LIMIT = 100
-
-
-def suggested_price(own: OwnView, key: str) -> int:
-    """What the field starts with: this turn's price, else what /submit would fill in."""
-    low, high = own.price_ranges[key]
-    if key in own.sheet:
-        return own.sheet[key]
-    wanted = own.last_prices.get(key, deck.article(key).base)
-    return max(low, min(high, wanted))
 
 
 MODAL_SECONDS = 900
@@ -44,9 +34,11 @@ class PriceModal(discord.ui.Modal):
         super().__init__(title=clip(title, LABEL_LIMIT), timeout=MODAL_SECONDS, custom_id=custom_id)
         for key in keys:
             low, high = own.price_ranges[key]
+            default, placeholder = price_field(own, key)
             field: discord.ui.TextInput[Any] = discord.ui.TextInput(
                 custom_id=key,
-                default=str(suggested_price(own, key)),
+                default=default,
+                placeholder=placeholder,
                 required=False,
                 max_length=4,
             )

@@ -20,13 +20,14 @@ import contextvars
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 from babel.numbers import format_decimal
 
 from bot.i18n import quoted
 from bot.i18n.catalogs import COMMAND_NAME, Language, translations
 from bot.i18n.terms import german_term
-from rules.words import Say, render
+from rules.words import Say, Term, render
 
 ENGLISH = "en"
 GERMAN = "de"
@@ -125,26 +126,73 @@ def N_(message: str) -> str:
 
 def term(english: str) -> str:
     """A name from the data files (location, colour, goods, article, card) in the
-    language being spoken."""
+    language being spoken; a name the data files do not have ("special card", what a
+    face-down card is called) is looked up among the catalog's sentences."""
     if current() == ENGLISH:
         return english
-    return german_term(english)
+    german = german_term(english)
+    return german if german != english else known(english)
 
 
 def number(value: float) -> str:
-    """A number as the language writes it (1,000.5 / 1.000,5)."""
-    if isinstance(value, int):
-        return str(value) if abs(value) < 10000 else format_decimal(value, locale=current())
-    return format_decimal(value, locale=current())
+    """A number as the language writes it (1,000.5 / 1.000,5; German sets a minus sign,
+    not a hyphen: −2,8)."""
+    if isinstance(value, int) and abs(value) < 10000:
+        shown = str(value)
+    else:
+        shown = format_decimal(value, locale=current())
+    return minus(shown)
+
+
+def minus(shown: str) -> str:
+    """A written number's sign as the language sets it (German: "−", not "-")."""
+    return shown.replace("-", "−") if current() == GERMAN else shown
+
+
+def dash() -> str:
+    """The spaced dash between two parts of a line: " — " in English, the spaced en
+    dash German uses (" – ")."""
+    return " – " if current() == GERMAN else " — "
+
+
+ENUMERATED = frozenset({"{count} {colour}", "{label} {card}"})
+"""The templates of the items of a list that enumerates things (cubes, cards): German
+ends such a list with "und" ("2 Blau und 1 Rot"); a tabulation (prices, gold) keeps its
+commas."""
+
+
+def _enumerated(param: Any) -> Any:
+    """`param` with its enumerations (see `ENUMERATED`) ending in "and", at any depth."""
+    if isinstance(param, Say):
+        return _with_and(param)
+    if not isinstance(param, list):
+        return param
+    items = [_enumerated(item) for item in param]
+    things = all(
+        isinstance(item, Term)
+        or (isinstance(item, Say) and (item.key in ENUMERATED or not item.params))
+        for item in items
+    )
+    if len(items) < 2 or not things:
+        return items
+    return Say("{items} and {last}", {"items": items[:-1], "last": items[-1]})
+
+
+def _with_and(sentence: Say) -> Say:
+    if not sentence.params:
+        return sentence
+    params = {name: _enumerated(value) for name, value in sentence.params.items()}
+    return Say(sentence.key, params, sentence.plural, sentence.count)
 
 
 def say(sentence: Say) -> str:
-    """A rules-core sentence in the language being spoken (seats stay `{p<n>}`)."""
+    """A rules-core sentence in the language being spoken (seats stay `{p<n>}`); lists of
+    things end with "und" in German."""
     if current() == ENGLISH:
         return sentence.english()
     catalog = _catalog()
     return render(
-        sentence,
+        _with_and(sentence),
         lambda key, plural, count: _commands(catalog.lookup(key, plural, count, strict=STRICT)),
         term=term,
         number=number,

@@ -1,8 +1,12 @@
 """What makes a catalog not good enough to ship: a message missing or untranslated, a
 placeholder lost or invented, a command name Discord would refuse, a slash command a
 reader's client would list under another name, German that addresses the reader formally,
-and a translation marker the extractor cannot see (inside an f-string); and `refresh`,
-which brings the catalogs up to the code and lists what is left."""
+a translation marker the extractor cannot see (inside an f-string), editorial marks in
+either language, and the kinds of German mistake the reviews found by reading (`german`):
+a colour counted as an adjective ("1 blau"), English unit shorthand ("10s" for
+shillings), English words, straight quotes, the English em dash, and a full sentence
+after a colon starting in lower case; and `refresh`, which brings the catalogs up to the
+code and lists what is left."""
 
 import ast
 import json
@@ -29,6 +33,49 @@ QUOTED_COMMAND = re.compile(r"^`/([^\s`]+)")
 FORMAL = re.compile(r"\b(Sie|Ihnen|Ihr|Ihre|Ihren|Ihrem|Ihrer|Ihres)\b")
 """The formal address (and the capitalised "Sie"/"Ihr" that reads as it even where "she"
 or "her" is meant): players are addressed with "du", so the German avoids them all."""
+
+
+EDITORIAL = re.compile(r"\[ed\]|§\s*\d|\b(?:[Rr]ule|Regel)\s+\{?\w*\}?\d*\.\d")
+"""The editors' marks ("[ed]", "§4", "rule 7.3"): players read "house rule" instead."""
+QUOTED = re.compile(r"`[^`\n]*`|„[^“]*“")
+"""What the German checks read past: code spans (typed text) and typed values quoted as
+German quotes them (and, for words, placeholders)."""
+PLACEHOLDERS = re.compile(r"\{[a-z_0-9]*\}")
+COLOURS = ("blau", "grün", "rot", "gelb", "schwarz", "lila")
+COUNTED_COLOUR = re.compile(r"(?:\b\d+|\{[a-z_0-9]*\})\s+(?:" + "|".join(COLOURS) + r")\b")
+"""A number before a colour in lower case: German counts nouns ("1 Blau")."""
+UNIT = re.compile(r"(?:\d|\})s\b")
+"""English shillings shorthand after a number ("10s"), which German reads as seconds."""
+ENGLISH_WORDS = re.compile(
+    r"\b(the|you|your|is|are|and|of|with|has|have|this|that|turn|players?|game|wins?|"
+    r"cannot|it|for|from|now|here|special|card|cards|shillings?|urchins?|cubes?|bid|"
+    r"round|level|host|seat|none|nothing|default)\b"
+)
+"""English words that German does not use (checked with the games' proper names out)."""
+PROPER_NAMES = re.compile(r"Fantasy Business|Fagin's Gang|Smithfield Market|\*\*[^*]+\*\*")
+LOWER_AFTER_COLON = re.compile(r":\s+(?:du|er|es|sie|wir|ihr|niemand|man)\s")
+"""A full sentence after a colon starts with a capital letter ("…: Du hast …")."""
+
+
+def editorial(text: str) -> list[str]:
+    """The editorial marks in a text players read."""
+    return [found.group(0) for found in EDITORIAL.finditer(text)]
+
+
+def german(text: str) -> list[str]:
+    """What a German text a player reads must not have (see the module docstring), one
+    line per finding."""
+    bare = QUOTED.sub(" ", text)
+    found = [f"colour counted in lower case {m.group(0)!r}" for m in COUNTED_COLOUR.finditer(bare)]
+    found += [f"English unit shorthand {m.group(0)!r}" for m in UNIT.finditer(bare)]
+    words = PROPER_NAMES.sub(" ", PLACEHOLDERS.sub(" ", bare))
+    found += [f"English word {m.group(0)!r}" for m in ENGLISH_WORDS.finditer(words)]
+    if '"' in bare:
+        found.append("straight quotes (German quotes „so“)")
+    if "—" in bare:
+        found.append("an em dash (German sets a spaced en dash –)")
+    found += [f"lower case after a colon {m.group(0)!r}" for m in LOWER_AFTER_COLON.finditer(bare)]
+    return found
 
 
 def _placeholders(text: str) -> set[str]:
@@ -72,6 +119,20 @@ def problems(template: Catalog, catalog: Catalog) -> list[str]:
             for ident, text in _translations(catalog)
             for word in FORMAL.findall(text)
         ]
+        found += [
+            f"{problem} in the translation of {ident!r}"
+            for ident, text in _translations(catalog)
+            for problem in german(text)
+        ]
+    for message in template:
+        for written in _texts(message.id) if message.id else ():
+            ident = message.id if isinstance(message.id, str) else message.id[0]
+            found += [f"editorial mark {mark!r} in {ident!r}" for mark in editorial(str(written))]
+    found += [
+        f"editorial mark {mark!r} in the translation of {ident!r}"
+        for ident, text in _translations(catalog)
+        for mark in editorial(text)
+    ]
     ids = {(m.id, m.context) for m in template if m.id}
     for entry in catalog:
         if entry.id and (entry.id, entry.context) not in ids:
@@ -187,11 +248,15 @@ def _strings(node: Any, where: str) -> Iterator[tuple[str, str]]:
 
 
 def formal_in_data(texts: Iterable[tuple[str, str]]) -> list[str]:
-    return [
-        f"formal address {word!r} in the data file's German at {where}"
-        for where, text in texts
-        for word in FORMAL.findall(text)
-    ]
+    """Formal address, and the German mistakes `german` finds, in the data files' German."""
+    found: list[str] = []
+    for where, text in texts:
+        found += [
+            f"formal address {word!r} in the data file's German at {where}"
+            for word in FORMAL.findall(text)
+        ]
+        found += [f"{problem} in the data file's German at {where}" for problem in german(text)]
+    return found
 
 
 def refresh(commands: list[tuple[str, str | None]], *, write: bool) -> tuple[int, list[str]]:

@@ -31,7 +31,7 @@ An abridged finished record:
 """
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import datetime
 from typing import Any, Literal
 
@@ -39,7 +39,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from bot.records.fingerprint import data_file, fingerprint
 from bot.records.results import places
-from bot.replay import Replayed, is_undo, replay, rules_options
+from bot.replay import Move, Replayed, is_undo, replay, rules_options
 from bot.store import ActionRow, GameRow, SeatRow
 from rules.errors import RuleError
 from rules.events import fill_seats
@@ -231,10 +231,21 @@ def full_record(
     return Record(**_headers(game, seats, rules, now), seed=game.seed, log=log, result=result)
 
 
+TookBack = Callable[[int | None, list[Move]], str]
+"""A take-back in words, from the seat that made it and the moves it cancelled (the
+renderer's: the record layer cannot name a move)."""
+
+
 def public_record(
-    game: GameRow, seats: list[SeatRow], rows: list[ActionRow], rules: GameRules, now: datetime
+    game: GameRow,
+    seats: list[SeatRow],
+    rows: list[ActionRow],
+    rules: GameRules,
+    now: datetime,
+    took_back: TookBack | None = None,
 ) -> Record:
-    """A running or aborted game's record: the public events so far and nothing else."""
+    """A running or aborted game's record: the public events so far and nothing else; a
+    take-back is told by `took_back` (else by the moves it went back to)."""
     names = [seat.display_name for seat in seats]
     events: list[PublicEvent] = []
     setup, first = rules_options(game.options)
@@ -249,14 +260,25 @@ def public_record(
         if event.public
     ]
     if replayed is not None:
-        moves = {move.seq: move for move in replayed.moves}
+        moves = {move.seq: move for move in [*replayed.moves, *replayed.undone]}
+        undone = {move.seq for move in replayed.undone}
+        counting: list[int] = []
         for row in rows:
             if is_undo(row.action):
-                who = names[row.seat] if row.seat is not None else "The host"
                 back_to = int(row.action["back_to"])
-                text = f"{who} took back the moves from {back_to} on."
+                cancelled = [moves[seq] for seq in counting if seq >= back_to and seq in moves]
+                counting = [seq for seq in counting if seq < back_to]
+                if took_back is not None:
+                    text = took_back(row.seat, cancelled)
+                else:
+                    who = names[row.seat] if row.seat is not None else "The host"
+                    text = f"{who} took back the moves from {back_to} on."
                 events.append(PublicEvent(seq=row.seq, time=row.created_at, text=text))
-            elif row.seq in moves:
+                continue
+            counting.append(row.seq)
+            if row.seq in undone:
+                continue  # taken back: what it said no longer stands
+            if row.seq in moves:
                 events += [
                     PublicEvent(seq=row.seq, time=row.created_at, text=fill_seats(e.text, names))
                     for e in moves[row.seq].events

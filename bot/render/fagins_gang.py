@@ -13,9 +13,9 @@ from typing import Any
 import discord
 from pydantic import ValidationError
 
-from bot.i18n import N_, _, current, slash, term
+from bot.i18n import N_, _, current, dash, listing, slash, term
 from bot.messages import Attachment, Message, Outcome, Private
-from bot.render.fg_board import board_picture
+from bot.render.fg_board import board_key, board_picture
 from bot.render.fg_market import (
     market_buttons,
     market_embed,
@@ -112,6 +112,7 @@ class FaginsGangPresenter(EventPresenter):
             told = [
                 *_lines(table, setup),
                 constables_line(placed, _("The constables take their posts")),
+                board_key(public_view(table), table.names),
             ]
             board = Message(content=clip("\n".join(told)), files=[board_attachment(table)])
         return Outcome(lines=lines, public=[board])
@@ -258,10 +259,20 @@ class FaginsGangPresenter(EventPresenter):
         with table.public_voice():
             view = public_view(table)
             embed = self._table_embed(table, view)
+            embed.description = f"{embed.description}\n{board_key(view, table.names)}"
             embed.set_image(url=f"attachment://{BOARD_FILE}")
             return Outcome(public=[Message(embeds=[embed], files=[board_attachment(table)])])
 
-    def describe(self, table: Table, action: dict[str, Any]) -> str:
+    def finishing_order(self, table: Table) -> list[int]:
+        """Urchins at Fagin, then money and goods at the final prices (the round-limit
+        tie-break): the standings' order."""
+        view = public_view(table)
+        ranked = sorted(
+            view.seats, key=lambda s: (s.seat not in view.winners, -s.at_fagin, -s.worth, s.seat)
+        )
+        return [seat.seat for seat in ranked]
+
+    def describe(self, table: Table, action: dict[str, Any], before: Any = None) -> str:
         try:
             parsed = parse_action(action)
         except ValidationError:
@@ -273,9 +284,11 @@ class FaginsGangPresenter(EventPresenter):
     def board_message(self, table: Table) -> Message:
         """The board picture at full width (a plain attachment, not inside an embed)."""
         view = public_view(table)
-        title = f"**{table.rules.title}** — {self._round_of(view)}"
+        title = f"**{table.rules.title}**{dash()}{self._round_of(view)}"
+        situation = f"{title}: {self._situation(table, view)}"
         return Message(
-            content=f"{title}: {self._situation(table, view)}", files=[board_attachment(table)]
+            content=clip(f"{situation}\n{board_key(view, table.names)}"),
+            files=[board_attachment(table)],
         )
 
     def _round_of(self, view: FaginView) -> str:
@@ -286,7 +299,7 @@ class FaginsGangPresenter(EventPresenter):
 
     def _table_embed(self, table: Table, view: FaginView) -> discord.Embed:
         embed = discord.Embed(
-            title=f"{table.rules.title} — {self._round_of(view)}",
+            title=f"{table.rules.title}{dash()}{self._round_of(view)}",
             description=self._situation(table, view),
             colour=COLOUR,
         )
@@ -348,7 +361,7 @@ class FaginsGangPresenter(EventPresenter):
     def _standings(self, table: Table, view: FaginView) -> discord.Embed:
         """Every player: urchins at Fagin, then money and goods at the final prices (the
         round-limit tie-break), in finishing order."""
-        ranked = sorted(view.seats, key=lambda s: (-s.at_fagin, -s.worth, s.seat))
+        ranked = [view.seats[seat] for seat in self.finishing_order(table)]
         lines = []
         for place, seat in enumerate(ranked, start=1):
             crown = " 🏆" if seat.seat in view.winners else ""
@@ -422,7 +435,7 @@ class FaginsGangPresenter(EventPresenter):
         held = {c: n for c, n in mine.seats[seat].cubes.items() if n}
         default = table.rules.default_action(table.state, seat)
         suggestion = (
-            ", ".join(f"{n} {term(c)}" for c, n in default.cubes.items())
+            ", ".join(f"{n} {in_language(c, current())}" for c, n in default.cubes.items())
             if isinstance(default, Discard)
             else ""
         )
@@ -458,29 +471,42 @@ class FaginsGangPresenter(EventPresenter):
 
 
 def describe(action: Any) -> str:
-    """An action in a few words, for `/game log`."""
+    """A move in a few words, as a noun phrase ("move thames up 2"), for take-backs and
+    the log; plans in the reader's plan words (what they would type)."""
     if isinstance(action, Move):
-        return _("move {plan}").format(plan=in_language(format_move(action), current()))
+        return _("move {plan}").format(plan=_plan(format_move(action)))
     if isinstance(action, Steal):
-        return _("steal {plan}").format(plan=in_language(format_steal(action), current()))
+        return _("theft {plan}").format(plan=_plan(format_steal(action)))
     if isinstance(action, Shillings):
-        places = ", ".join(
+        places = [
             term(BOARD.location(key).name) if key in BOARD.ring else key for key in action.locations
-        )
-        return _("steal shillings at {locations}").format(locations=places)
+        ]
+        return _("money stolen at {locations}").format(locations=listing(places))
     if isinstance(action, OpenMarket):
-        return _("open the market")
+        return _("opening of the market")
     if isinstance(action, Buy):
-        return _("buy {colours}").format(colours=" ".join(term(c) for c in action.colours))
+        return _("purchase of {cubes}").format(cubes=cubes_text(_counted(action.colours)))
     if isinstance(action, Sell):
-        return _("sell {colours}").format(colours=" ".join(term(c) for c in action.colours))
+        return _("sale of {cubes}").format(cubes=cubes_text(_counted(action.colours)))
     if isinstance(action, MarketPass):
         return _("pass at the market")
     if isinstance(action, Skip):
         return _("skip")
     if isinstance(action, Discard):
-        return _("return {cubes}").format(cubes=cubes_text(action.cubes))
+        return _("return of {cubes}").format(cubes=cubes_text(action.cubes))
     return str(action)
+
+
+def _plan(plan: str) -> str:
+    """A plan in the reader's plan words, quoted as the language quotes."""
+    return _("“{plan}”").format(plan=in_language(plan, current()))
+
+
+def _counted(colours: list[str]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for colour in colours:
+        counts[colour] = counts.get(colour, 0) + 1
+    return counts
 
 
 PRESENTER = FaginsGangPresenter()

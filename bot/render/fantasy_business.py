@@ -12,12 +12,13 @@ from dataclasses import replace
 from functools import partial
 from typing import Any
 
-from bot.i18n import N_, _, current
+from bot.i18n import N_, _, current, term
 from bot.messages import Live, Message, Outcome, Private
 from bot.render.fb_buttons import auction_buttons, sheet_buttons
 from bot.render.fb_embeds import (
     article_name,
     auction_embed,
+    finishing_order,
     hand_embed,
     pricing_embed,
     reveal_embeds,
@@ -390,36 +391,30 @@ class FantasyBusinessPresenter(EventPresenter):
             )
         return outcome
 
-    def describe(self, table: Table, action: dict[str, Any]) -> str:
-        """A log line; prices stay out of it because the log can be read before a reveal,
-        and a special card given away stays unnamed (only its giver and taker know it)."""
+    def finishing_order(self, table: Table) -> list[int]:
+        return finishing_order(public_view(table))
+
+    def describe(self, table: Table, action: dict[str, Any], before: Any = None) -> str:
+        """A move in a few words, as a noun phrase ("bid of 7 gold"): for the take-back
+        messages and the log's lines of moves that told the channel nothing. `before`,
+        the state the move was made in, names the card put up for auction. Prices stay
+        out of it (the log can be read before a reveal), and a special card given away
+        stays unnamed (only its giver and taker know it)."""
         kind = action.get("type")
         if kind == "auction":
-            price = action.get("price")
-            if price is not None:
-                return _("designated a card at {price} gold").format(price=price)
-            return _("designated a card with no price")
+            return self._auction_words(table, action, before)
         if kind == "bid":
-            return _("bid {amount} gold").format(amount=action["amount"])
+            return _("bid of {amount} gold").format(amount=action["amount"])
         if kind == "pass":
-            return _("passed")
+            return _("pass")
         if kind == "price":
-            return _("set a price for {article}").format(article=_article(action.get("article")))
+            return _("price for {article}").format(article=_article(action.get("article")))
         if kind == "submit":
             if action.get("defaults"):
-                return _("submitted their price sheet (missing prices filled in)")
-            return _("submitted their price sheet")
+                return _("price sheet submitted (missing prices filled in)")
+            return _("price sheet submitted")
         if kind == "play":
-            card = _special(action.get("card"))
-            target = action.get("target")
-            if isinstance(target, int) and 0 <= target < len(table.seats):
-                played = _("played {card} on {player}")
-                parts = [played.format(card=card, player=table.name(target))]
-            else:
-                parts = [_("played {card}").format(card=card)]
-            if action.get("article"):
-                parts.append(f"({_article(action.get('article'))})")
-            return " ".join(parts)
+            return self._play_words(table, action)
         if kind == "give":
             gifts = [_("{gold} gold").format(gold=action["gold"])] if action.get("gold") else []
             if action.get("article"):
@@ -428,10 +423,46 @@ class FantasyBusinessPresenter(EventPresenter):
                 gifts.append(_("a special card"))
             to = action.get("to")
             who = table.name(to) if isinstance(to, int) and 0 <= to < len(table.seats) else "?"
-            return _("gave {gifts} to {player}").format(
-                gifts=_(" and ").join(gifts) or _("nothing"), player=who
+            return _("gift of {gifts} to {player}").format(
+                gifts=_(" and ").join(gifts) or _("nothing"), player=f"**{who}**"
             )
-        return super().describe(table, action)
+        return super().describe(table, action, before)
+
+    def _auction_words(self, table: Table, action: dict[str, Any], before: Any) -> str:
+        price = action.get("price")
+        index = action.get("card")
+        view = table.rules.view(before, None) if before is not None else None
+        if (
+            isinstance(view, FantasyBusinessView)
+            and isinstance(index, int)
+            and 0 <= index < len(view.centre)
+        ):
+            card = view.centre[index]
+            name = term(card.name) if card.kind == "article" else _("special card")
+            if price is None:
+                return _("auction of card {label} ({card}) with no opening bid").format(
+                    label=card.label, card=name
+                )
+            return _("auction of card {label} ({card}) at {price} gold").format(
+                label=card.label, card=name, price=price
+            )
+        if price is None:
+            return _("auction of a card with no opening bid")
+        return _("auction of a card at {price} gold").format(price=price)
+
+    def _play_words(self, table: Table, action: dict[str, Any]) -> str:
+        card = _special(action.get("card"))
+        target = action.get("target")
+        article = action.get("article")
+        if isinstance(target, int) and 0 <= target < len(table.seats):
+            played = _("{card} played on {player}").format(
+                card=card, player=f"**{table.name(target)}**"
+            )
+        else:
+            played = _("{card} played").format(card=card)
+        if article:
+            played += f" ({_article(article)})"
+        return played
 
 
 TAKEN_BACK = N_("↩️ Taken back: prices are not being set now.")

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 
 import discord
 
-from bot.i18n import N_, _, current, n_, slash, term
+from bot.i18n import N_, _, current, dash, n_, slash, term
 from bot.render.generic import COLOUR, channel_link, clip
 from bot.table import Table
 from bot.timing import stamp
@@ -35,6 +35,25 @@ def special_name(key: str) -> str:
 def special_text(key: str) -> str:
     """A special card's rule text in the language being spoken."""
     return deck.special(key).text_in(current())
+
+
+def suggested_price(own: OwnView, key: str) -> int:
+    """What `/submit` would fill in for an article: this turn's price, else last turn's
+    (within the range), else the base value."""
+    low, high = own.price_ranges[key]
+    if key in own.sheet:
+        return own.sheet[key]
+    wanted = own.last_prices.get(key, deck.article(key).base)
+    return max(low, min(high, wanted))
+
+
+def price_field(own: OwnView, key: str) -> tuple[str | None, str | None]:
+    """The price form's field for an article, as (text in it, placeholder): the price the
+    sheet has, or, while it has none, an empty field whose placeholder suggests one, so
+    that what the player types is the price (never appended to a suggestion)."""
+    if key in own.sheet:
+        return str(own.sheet[key]), None
+    return None, _("not set – e.g. {price}").format(price=suggested_price(own, key))
 
 
 def in_list_order(keys: Iterable[str]) -> list[str]:
@@ -207,7 +226,8 @@ def _payout_line(table: Table, payout: Payout, row: ArticleIncome) -> str:
     if festivals and payout.gold:
         how += _(", Festival ×{factor}").format(factor=deck.data().festival_factor ** festivals)
     return (
-        f"**{table.name(payout.seat)}** {payout.price} × {payout.cards} — {how} → **{payout.gold}**"
+        f"**{table.name(payout.seat)}** {payout.price} × {payout.cards}{dash()}{how} → "
+        f"**{payout.gold}**"
     )
 
 
@@ -264,8 +284,15 @@ def reveal_embeds(table: Table, reveal: Reveal) -> list[discord.Embed]:
     return [sheets, income]
 
 
+def finishing_order(view: FantasyBusinessView) -> list[int]:
+    """The seats as the final scores list them: the winners (a tie goes to the youngest),
+    then by score."""
+    ranked = sorted(view.seats, key=lambda s: (s.seat not in view.winners, -s.score, s.seat))
+    return [seat.seat for seat in ranked]
+
+
 def scoreboard_embed(table: Table, view: FantasyBusinessView) -> discord.Embed:
-    ranked = sorted(view.seats, key=lambda s: (-s.score, s.seat))
+    ranked = [view.seats[seat] for seat in finishing_order(view)]
     lines = []
     for place, seat in enumerate(ranked, start=1):
         held = seat.score - seat.gold
@@ -273,7 +300,7 @@ def scoreboard_embed(table: Table, view: FantasyBusinessView) -> discord.Embed:
         score = _("**{score}** ({gold} gold + {held} in articles)").format(
             score=seat.score, gold=seat.gold, held=held
         )
-        lines.append(f"{place}. **{table.name(seat.seat)}**{crown} — {score}")
+        lines.append(f"{place}. **{table.name(seat.seat)}**{crown}{dash()}{score}")
     embed = discord.Embed(
         title=n_(
             "Fantasy Business — final scores after {n} turn",
@@ -333,16 +360,23 @@ def sheet_embed(table: Table, view: FantasyBusinessView, own: OwnView) -> discor
             inline=True,
         )
     if not own.price_ranges:
-        embed.add_field(
-            name=_("No articles"),
-            value=_("You own no articles, so your sheet is empty: just submit it."),
-            inline=False,
+        empty = (
+            _("You own no articles: nothing to price.")
+            if own.submitted
+            else _("You own no articles, so your sheet is empty: just submit it.")
+        )
+        embed.add_field(name=_("No articles"), value=empty, inline=False)
+    if own.submitted and not own.unpriced:
+        footer = _("You have {gold} gold. Submitted: waiting for the others.")
+    else:
+        footer = _(
+            "You have {gold} gold. Set prices with the buttons or {price}; "
+            "lock the sheet with “Submit sheet” or {submit}."
         )
     embed.set_footer(
-        text=_(
-            "You have {gold} gold. Set prices with the buttons or {price}; "
-            "lock the sheet with Submit or {submit}."
-        ).format(gold=seat.gold, price=slash("price article amount"), submit=slash("submit"))
+        text=footer.format(
+            gold=seat.gold, price=slash("price article amount"), submit=slash("submit")
+        )
     )
     return embed
 
@@ -355,7 +389,7 @@ def hand_embed(table: Table, own: OwnView) -> discord.Embed:
     lines = []
     for key, count in counts.items():
         times = f" ×{count}" if count > 1 else ""
-        lines.append(f"**{special_name(key)}**{times} — {special_text(key)}")
+        lines.append(f"**{special_name(key)}**{times}{dash()}{special_text(key)}")
     embed = discord.Embed(
         title=_("Your special cards — {player}").format(player=table.name(own.seat)),
         description="\n".join(lines) if lines else _("You hold no special cards."),

@@ -51,11 +51,10 @@ def private_events(table: Table, events: Iterable[Event], fallback: str) -> list
 
 
 def channel_link(game: GameRow) -> str:
-    """The game's channel as a link that works in DMs too (a `<#id>` mention shows as a
-    raw number outside its server)."""
-    if game.guild_id is None:
-        return f"<#{game.channel_id}>"
-    return f"https://discord.com/channels/{game.guild_id}/{game.channel_id}"
+    """The game's channel as a mention, also in DMs: a Discord client shows a `<#id>`
+    mention as the channel's name ("#table", a link to it) wherever its reader can see
+    that channel, while a URL shows as a raw address."""
+    return f"<#{game.channel_id}>"
 
 
 OPTION_NAMES = {
@@ -200,5 +199,15 @@ class EventPresenter:
         text = clip(f"{head}\n```json\n{view.model_dump_json()}```")
         return Outcome(public=[Message(content=text)])
 
-    def describe(self, table: Table, action: dict[str, Any]) -> str:
+    def finishing_order(self, table: Table) -> list[int]:
+        """The seats in finishing order: the winners, then by score."""
+        outcome = table.rules.outcome(table.state)
+        if outcome is None:
+            return list(range(len(table.seats)))
+        return sorted(
+            range(len(table.seats)),
+            key=lambda s: (s not in outcome.winners, -outcome.scores.get(s, 0), s),
+        )
+
+    def describe(self, table: Table, action: dict[str, Any], before: Any = None) -> str:
         return describe_action(action)

@@ -59,8 +59,13 @@ class Presenter(Protocol):
         """`/game status`: the public picture, and the viewer's own information."""
         ...
 
-    def describe(self, table: Table, action: dict[str, Any]) -> str:
-        """A logged action in a few words, for `/game log`."""
+    def finishing_order(self, table: Table) -> list[int]:
+        """The seats of a finished game in the order its final standings list them."""
+        ...
+
+    def describe(self, table: Table, action: dict[str, Any], before: Any = None) -> str:
+        """A move in a few words, as a noun phrase ("bid of 7 gold"), for take-backs and
+        the log; `before` (the state it was made in, when known) names what it was made on."""
         ...
 
 

@@ -94,27 +94,27 @@ def dead_end_reason(
     if len(leaders) > 1:
         if worth is not None:
             return said(
-                "Nobody can move the game on any more (rule {rule}): it ends after round "
+                "Nobody can move the game on any more (a house rule): it ends after round "
                 "{round}, scored as at the round limit: {who} share the win with {count} "
                 "urchins at Fagin and {worth} shillings' worth of money and goods.",
                 **params,
             )
         return said(
-            "Nobody can move the game on any more (rule {rule}): it ends after round "
+            "Nobody can move the game on any more (a house rule): it ends after round "
             "{round}, scored as at the round limit: {who} share the win with {count} "
             "urchins at Fagin.",
             **params,
         )
     if worth is not None:
         return said(
-            "Nobody can move the game on any more (rule {rule}): it ends after round "
+            "Nobody can move the game on any more (a house rule): it ends after round "
             "{round}, scored as at the round limit: {who} wins with {count} urchins at "
             "Fagin and {worth} shillings' worth of money and goods.",
             **params,
         )
     return said(
-        "Nobody can move the game on any more (rule {rule}): it ends after round {round}, "
-        "scored as at the round limit: {who} wins with {count} urchins at Fagin.",
+        "Nobody can move the game on any more (a house rule): it ends after round "
+        "{round}, scored as at the round limit: {who} wins with {count} urchins at Fagin.",
         **params,
     )
 

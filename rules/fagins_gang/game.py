@@ -222,6 +222,10 @@ def _check_action_turn(state: FaginState, seat: int) -> None:
 
 def _trade(state: FaginState, seat: int, action: Buy | Sell | MarketPass) -> list[Event]:
     if state.phase != "market" or state.market is None:
+        if state.phase == "actions" and state.turn == seat:
+            raise RuleError(
+                "The market is not open; you may open it as your action (`/market open`)."
+            )
         if state.phase == "actions":
             raise RuleError(
                 "The market is not open; {who} may open it as their action.",

@@ -37,4 +37,4 @@ async def test_a_shared_chart_speaks_the_tables_language(settings: Settings) -> 
         public(await alice.slash(w.channel, "game start", first=alice))
         await w.players[1].slash(w.channel, "game chart", share=True)
         posted = w.channel.history()[-1]
-        assert posted.content.startswith("📈 Wie **Fagin's Gang** bisher läuft")
+        assert posted.content.startswith("📈 So läuft **Fagin's Gang** bisher")

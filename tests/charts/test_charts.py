@@ -86,3 +86,53 @@ def test_matplotlib_waits_until_a_chart_is_drawn() -> None:
     )
     found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert found.stdout.strip() == "False", found.stderr
+
+
+@pytest.mark.parametrize("kind,players", [("fantasy-business", 4), ("fagins-gang", 3)])
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_every_panel_says_what_it_counts_and_a_finished_game_marks_its_final_scores(
+    kind: str, players: int, language: str
+) -> None:
+    from bot.i18n import speaking
+    from bot.render.charts import business, gang
+
+    rows = play(kind, players, seed=11)
+    series = game_series(GAMES[kind], players, FIRST, 11, rows)
+    with speaking(language):
+        words = labels(kind)
+    names = ["alice", "bob", "carol", "dave"][:players]
+    module = business if kind == "fantasy-business" else gang
+    drawn = module.chart(series, names, words)  # type: ignore[attr-defined]
+    assert drawn.png.startswith(PNG)
+    assert all(panel.y_label for panel in drawn.panels), drawn.panels
+    if isinstance(series, BusinessSeries):
+        assert series.final is not None
+        assert sorted(drawn.panels[0].finals) == sorted(str(s) for s in series.final)
+    else:
+        assert series.final is not None
+        assert sorted(drawn.panels[0].finals) == sorted(str(n) for n, _w in series.final)
+        assert sorted(drawn.panels[1].finals) == sorted(str(w) for _n, w in series.final)
+    running = game_series(GAMES[kind], players, FIRST, 11, rows[: len(rows) // 2])
+    assert running.final is None
+    unfinished = module.chart(running, names, words)  # type: ignore[attr-defined]
+    assert all(panel.y_label for panel in unfinished.panels)
+    assert not any(panel.finals for panel in unfinished.panels)
+
+
+def test_auction_prices_are_coloured_by_article_with_a_legend_of_the_articles_sold() -> None:
+    from bot.render.charts import business
+
+    rows = play("fantasy-business", 3, seed=11)
+    series = game_series(BUSINESS, 3, FIRST, 11, rows)
+    assert isinstance(series, BusinessSeries)
+    sold = {sale.article for sales in series.sales.values() for sale in sales}
+    assert None in sold and len(sold) > 2  # special cards and several articles
+    words = labels("fantasy-business")
+    assert isinstance(words, business.BusinessLabels)
+    with business.drawing.figure(1, [1.0], 3.0) as (_fig, (ax,)):
+        shown = business._prices(ax, series, words)
+        colours = {tuple(c.get_facecolor()[0][:3]) for c in ax.collections if c.get_offsets().size}
+    names = [name for _handle, name in shown]
+    articles = dict(words.articles)
+    assert names == [articles[k] for k, _ in words.articles if k in sold] + ["special card"]
+    assert len(colours) == len(sold)  # one colour per article sold (and one for specials)

@@ -125,9 +125,21 @@ def texts_of(message: discord.Message) -> list[str]:
         found += [f"{item.name}\n{item.value}" for item in embed.fields]
         if embed.author and embed.author.name:
             found.append(embed.author.name)
-    for row in message.components:
-        for item in getattr(row, "children", []):
-            label = getattr(item, "label", None) or getattr(item, "placeholder", None)
-            if label:
-                found.append(label)
+    found += button_labels(message)
     return [text for text in found if text]
+
+
+def button_labels(message: Any) -> list[str]:
+    """The labels (and select placeholders) of a message's components: a channel
+    message's component objects, or a private answer's component dicts."""
+    found = []
+    for row in message.components:
+        items = row.get("components", []) if isinstance(row, dict) else getattr(row, "children", [])
+        for item in items:
+            if isinstance(item, dict):
+                label = item.get("label") or item.get("placeholder")
+            else:
+                label = getattr(item, "label", None) or getattr(item, "placeholder", None)
+            if label:
+                found.append(str(label))
+    return found

@@ -142,7 +142,11 @@ def last_said(channel: ChannelHandle) -> str:
     return messages[-1].content or ""
 
 
-YES = {"game abort": "Abort it", "game kick": "Put on autopilot", "game resign": "Resign"}
+YES = {
+    "game abort": "Yes, abort the game",
+    "game kick": "Put on autopilot",
+    "game resign": "Resign",
+}
 """The Confirm button of each command that asks first."""
 
 

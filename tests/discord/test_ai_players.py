@@ -146,6 +146,10 @@ async def test_a_game_of_ais_alone_plays_itself_to_the_end_at_a_pace(settings: S
         await w.env.advance_time(2 * HOUR)
         assert w.store.game(game.id).status == "finished"
         assert "Game over" in said(w.channel)[-1].content
+        # An AI's pace is not a deadline: no move line says when an AI is "due" (it would
+        # read "due 1 second ago" a moment later).
+        moves = [m.content for m in said(w.channel) if "➡️" in m.content]
+        assert moves and not any("— due" in line for line in moves), moves[:3]
 
 
 async def alice_plays_until_the_end(w: World) -> None:

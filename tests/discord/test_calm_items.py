@@ -112,7 +112,7 @@ async def test_4_abort_resign_and_kick_ask_first_and_only_the_asker_answers(
         before = w.snapshot()
         asked = await alice.slash(w.channel, "game abort")
         assert w.snapshot() == before  # nothing happens on the command itself
-        cancelled = await confirm(alice, asked, "Cancel")
+        cancelled = await confirm(alice, asked, "No, keep playing")
         assert cancelled.response is not None
         assert "nothing changed" in cancelled.response.content
         assert w.snapshot() == before
@@ -194,8 +194,13 @@ async def test_10_texts_name_things_and_link_the_channel_from_dms(settings: Sett
         bob = w.players[1]
         assert (await bob.slash(w.channel, "price", article="swords", amount=5)).ephemeral
         sheet = next(m for m in bob.user.dm_channel.history() if m.embeds)
-        link = f"https://discord.com/channels/{w.guild.id}/{w.channel.id}"
-        assert link in (sheet.embeds[0].description or "")
+        # A channel mention, shown as "#table" by a client (also in DMs), not a raw URL.
+        assert f"<#{w.channel.id}>" in (sheet.embeds[0].description or "")
+        dms = [
+            m.content + "".join(e.description or "" for e in m.embeds)
+            for m in bob.user.dm_channel.history()
+        ]
+        assert dms and not any("https://" in text for text in dms), dms
         text = refused(await bob.slash(w.channel, "price", article="magic", amount=3))
         assert "Magic Components, Magic Potions" in text and "magic_" not in text
 

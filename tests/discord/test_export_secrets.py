@@ -10,7 +10,7 @@ from typing import Any
 
 from bot.settings import Settings
 from rules.fantasy_business import deck
-from tests.discord.harness import World, world
+from tests.discord.harness import World, public, world
 from tests.discord.test_fb_play import Driver
 
 REVEAL = re.compile(r"Turn (\d+): all price sheets are revealed")
@@ -103,10 +103,29 @@ async def test_an_aborted_games_export_is_public_only(settings: Settings) -> Non
         await driver.set_prices(0, 1)
         game_id = driver.game_id
         asked = await w.players[0].slash(w.channel, "game abort")
-        await w.players[0].click(asked.response, label="Abort it")
+        await w.players[0].click(asked.response, label="Yes, abort the game")
         result = await w.players[1].slash(w.channel, "game export", game=game_id)
         assert result.response is not None and "was aborted" in result.response.content
         (attachment,) = result.response.attachments
         document = json.loads(await attachment.read())
         assert_public_only(document)
         assert assert_no_unrevealed_price(document, driver.prices[1]) > 0
+
+
+async def test_a_running_games_export_tells_a_take_back_in_words(settings: Settings) -> None:
+    async with world(settings, 3) as w:
+        alice, bob, _carol = w.players
+        public(await alice.slash(w.channel, "game new", game="fantasy-business"))
+        for member in w.players[1:]:
+            public(await member.slash(w.channel, "game join"))
+        public(await alice.slash(w.channel, "game start", first=alice))
+        public(await alice.slash(w.channel, "auction", card=1))
+        public(await bob.slash(w.channel, "pass"))
+        public(await bob.slash(w.channel, "game undo"))
+        result = await bob.slash(w.channel, "game export")
+        (attachment,) = result.response.attachments
+        document = json.loads(await attachment.read())
+        texts = [event["text"] for event in document["events"]]
+        assert "bob took back their pass." in texts, texts
+        assert "bob passes." not in texts  # what was taken back no longer stands
+        assert not any("moves from" in text for text in texts)

@@ -57,7 +57,7 @@ async def test_a_german_player_prices_plays_and_autocompletes_in_german(
 
         cards = await bob.autocomplete(w.channel, "play", "card", "")
         assert [c["value"] for c in cards] == ["thief"]
-        assert cards[0]["name"].startswith("Dieb — Nimm einem anderen Spieler")
+        assert cards[0]["name"].startswith("Dieb – Nimm einem anderen Spieler")
 
         no = refused(
             await bob.slash(w.channel, "play", card="Dieb", target=alice, article="Schwerter")
@@ -82,7 +82,7 @@ async def test_a_german_table_auctions_in_german_and_keeps_secrets(
         w.store.update_game(game, now=w.clock(), state=RULES.dump_state(state))
         await redraw(w)
         titles = [e.title or "" for m in w.channel.history() for e in m.embeds]
-        assert "Fantasy Business — Runde 1 von 10: Auktionen" in titles
+        assert "Fantasy Business – Runde 1 von 10: Auktionen" in titles
 
         text = public(await alice.slash(w.channel, "auction", card=2, price=1))
         assert "bringt Karte 2 (Sonderkarte) unter den Hammer und bietet 1 Gold." in text

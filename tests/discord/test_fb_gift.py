@@ -103,7 +103,7 @@ async def test_3_2_the_given_special_is_named_in_no_public_message_log_or_embed(
         status = await carol.slash(w.channel, "game status")
         log = await carol.slash(w.channel, "game log")
         log_text = (log.response.content or "").lower()
-        assert "gave 2 gold and a special card to bob" in log_text
+        assert "gift of 2 gold and a special card to **bob**" in log_text
         status_texts = "\n".join(embed_texts(status.response)).lower()
         shown = "\n".join([public_texts(w), log_text, status_texts])
         assert "a special card" in shown

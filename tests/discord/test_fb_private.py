@@ -111,6 +111,12 @@ async def test_all_eight_articles_fit_in_two_price_modals(settings: Settings) ->
             assert [row["type"] for row in rows] == [18] * size
             assert all(row["component"]["type"] == 4 for row in rows)
             assert all(row["component"].get("label") is None for row in rows)
+            # Nothing is set yet: the fields are empty (typing is the price, never appended
+            # to a pre-filled one) and suggest a price in their placeholder.
+            assert all(not row["component"].get("value") for row in rows)
+            assert all(
+                row["component"]["placeholder"].startswith("not set – e.g. ") for row in rows
+            )
             first = rows[0]
             assert first["label"] == "Medicinal Plants" if size == 5 else True
             assert first["description"].endswith(" gold") and "–" in first["description"]
@@ -120,6 +126,10 @@ async def test_all_eight_articles_fit_in_two_price_modals(settings: Settings) ->
             )
         own = RULES.view(w.bot.service.table(w.channel.id).state, 1).you
         assert own is not None and own.sheet == prices
+        again = await bob.user.click(sheet, label="Set prices (1/2)")
+        assert again.modal is not None
+        for row in again.modal["components"]:  # a price set is shown as it stands
+            assert row["component"]["value"] == str(prices[row["component"]["custom_id"]])
         shown_sheet = "\n".join(texts(done.response))
         assert all(f"Price: **{p}**" in shown_sheet for p in prices.values())
         # Only what changed is applied; a refused field is reported beside the accepted ones.
@@ -231,7 +241,7 @@ async def test_the_move_log_never_shows_a_price_before_the_reveal(settings: Sett
         await alice.slash(w.channel, "price", article="swords", amount=7)
         log = await bob.slash(w.channel, "game log")
         text = log.response.content or ""
-        assert "set a price for Swords" in text and "7" not in text.split("—")[-1]
+        assert "**alice**: price for Swords" in text and "7" not in text.split("**alice**")[-1]
 
 
 async def test_auction_buttons_on_an_old_message_work_after_a_restart(settings: Settings) -> None:

@@ -26,6 +26,7 @@ from bot.render.fg_board import (
     WINNER,
     BoardDrawing,
     arrow,
+    board_key,
     constable_centre,
     draw_board,
     fagin_centre,
@@ -46,14 +47,18 @@ NAMES = ["alice", "bob", "carol", "dave", "erin", "frank"]
 LONG_NAMES = ["Alexandra_the_Great", "bob", "Carolina Herrera", "dave", "Ernestine", "frank99"]
 
 PHONE = 400
-"""The width, in px, a phone shows a Discord attachment at."""
+"""The width, in px, the texts are checked at (a phone's chat)."""
 SCALE = PHONE / WIDTH
+SHOWN = 322
+"""The width, in px, a 412 px phone shows a Discord picture at (the chat less the avatar's
+gutter): where every mark must still be 11 px."""
 MIN_TEXT = 6.0
 """The least height, at phone width, of a capital or digit in any text (px)."""
 MIN_NUMBER = 7.5
 """The least height, at phone width, of the digits of a number a player decides by (px)."""
-MIN_GLYPH = 8.0
-"""The least width and height, at phone width, of a cube, disc, arrow, swatch or tag (px)."""
+MIN_GLYPH = 11.0
+"""The least width and height of a cube, disc, arrow or tag as a 412 px phone shows the
+picture (px)."""
 
 
 def position(players: int = 3) -> FaginState:
@@ -107,7 +112,7 @@ def test_the_board_is_a_phone_friendly_png_growing_with_the_players() -> None:
     small, large = picture(position(2)), picture(position(6))
     assert small.width == large.width == WIDTH
     # Taller than wide, but not so tall that a chat shows it as a thin strip.
-    assert WIDTH < small.height < large.height <= 1.5 * WIDTH
+    assert WIDTH < small.height < large.height <= 1.4 * WIDTH
 
 
 def test_the_same_position_gives_the_same_png() -> None:
@@ -168,26 +173,35 @@ def test_market_stalls_show_their_cubes_and_free_spaces() -> None:
     assert pixel(image, stall_space(1, 3)) == BACKGROUND
 
 
-def test_the_legend_names_every_seat_and_explains_every_mark_on_the_board() -> None:
+def test_the_key_names_every_seat_and_explains_every_mark_on_the_board() -> None:
+    """The players' table names each seat's colour; every other mark drawn is explained
+    by the key, which the board's message carries as text (a phone shows it at the
+    reader's size, where words drawn on the picture would be too small)."""
     seen: set[str] = set()
     for state in (busy(), finished()):
         names = LONG_NAMES[: state.players]
         drawn = drawing(state, names)
         legend = {entry.symbols: entry.label for entry in drawn.legend}
-        words = [t.text for t in drawn.texts if t.part == "legend"]
+        table = [t.text for t in drawn.texts if t.part == "players"]
         for seat, name in enumerate(names):
-            label = legend[(seat_symbol(seat),)]
-            assert label == name or (label.endswith("…") and name.startswith(label[:-1]))
-            assert label in words
+            assert legend[(seat_symbol(seat),)] == name
+            assert any(
+                text == name or (text.endswith("…") and name.startswith(text[:-1]))
+                for text in table
+            )
         explained = {symbol for symbols in legend for symbol in symbols}
         # Cubes of a colour are the colour they show; every other mark is explained.
-        shown = {g.symbol for g in drawn.glyphs if g.part != "legend"}
+        shown = {g.symbol for g in drawn.glyphs}
         marks = {symbol for symbol in shown if not symbol.endswith(" cube")}
         assert marks <= explained, marks - explained
-        # and drawn in the legend as on the board.
-        assert marks <= {g.symbol for g in drawn.glyphs if g.part == "legend"}
         # The board's own shorthand is explained too.
         assert {"s", "per level", "store"} <= explained
+        # Nothing is drawn as a legend on the picture: the key is the message's text.
+        assert not any(t.part == "legend" for t in drawn.texts)
+        key = board_key(RULES.view(state, None), names)
+        assert all(
+            label in key for symbols, label in legend.items() if not symbols[0].startswith("seat ")
+        )
         seen |= marks
     # The two positions between them show every kind of mark.
     assert {
@@ -221,7 +235,7 @@ def test_text_and_glyphs_stay_readable_at_phone_width() -> None:
             if any(c.isdigit() for c in text.text) and text.part != "legend":
                 assert text.text in badges or height >= MIN_NUMBER, text
         for glyph in drawn.glyphs:
-            assert min(glyph.width, glyph.height) * SCALE >= MIN_GLYPH, glyph
+            assert min(glyph.width, glyph.height) * SHOWN / WIDTH >= MIN_GLYPH, glyph
 
 
 async def test_board_command_shows_the_picture_privately_or_shares_it(settings: Settings) -> None:

@@ -103,8 +103,9 @@ async def test_a_two_player_game_is_played_to_a_win(settings: Settings) -> None:
         await run_market_round(w)
         log = (await bob.slash(w.channel, "game log", count=7)).response
         assert log is not None
-        assert "open the market" in log.content and "pass at the market" in log.content
-        assert "buy green" in log.content and "sell red" in log.content
+        assert "takes the Market token" in log.content
+        assert "passes and leaves the market" in log.content
+        assert "buys 1 green for" in log.content and "sells 1 red for" in log.content
         await play_to_the_end(w, limit=80)
 
         messages = w.channel.history()
@@ -158,8 +159,8 @@ def _trading_order(w: World) -> list[simcord.MemberActor]:
 
 
 async def test_a_dead_end_is_announced_and_ends_the_game(settings: Settings) -> None:
-    """Rule 7.3 [ed]: when nobody can change anything any more, the round's end says so,
-    names the rule and scores the game as at the round limit."""
+    """The dead end (a house rule): when nobody can change anything any more, the round's
+    end says so, calls it a house rule and scores the game as at the round limit."""
     async with world(settings, 3) as w:
         await start_game(w, first=0)
 
@@ -174,6 +175,7 @@ async def test_a_dead_end_is_announced_and_ends_the_game(settings: Settings) -> 
         for seat in (0, 1, 2):
             await play(w, seat, Skip())
         final = w.channel.history()[-1]
-        assert "Nobody can move the game on any more (rule 7.3)" in final.content
+        assert "Nobody can move the game on any more (a house rule)" in final.content
+        assert "rule 7" not in final.content and "[ed]" not in final.content
         assert "🏆 **Game over**" in final.content
         assert w.store.game(game_id_any(w)).status == "finished"

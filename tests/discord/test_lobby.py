@@ -27,6 +27,15 @@ async def test_lobby_happy_path_in_a_text_channel(settings: Settings) -> None:
 
         started = public(await alice.slash(w.channel, "game start", first=bob))
         assert "begins" in started and bob.mention in started
+        # The lobby card, above the join lines, closes as a summary of the lobby: it does
+        # not point "below" past the lines that follow it.
+        history = w.channel.history()
+        (card,) = [m for m in history if (m.content or "").startswith("✔️")]
+        assert card.content == "✔️ Table closed: **alice** and **bob** sat down, and the game began."
+        assert not card.embeds and not card.components
+        assert history.index(card) < next(
+            i for i, m in enumerate(history) if "joined" in (m.content or "")
+        )
         game = w.store.open_game(w.channel.id)
         assert game is not None and game.status == "active"
         assert [s.user_id for s in w.store.seats(game.id)] == [alice.id, bob.id]
@@ -36,7 +45,7 @@ async def test_lobby_happy_path_in_a_text_channel(settings: Settings) -> None:
 
         asked = await alice.slash(w.channel, "game abort")
         assert w.store.open_game(w.channel.id) is not None  # nothing happens before Confirm
-        done = await confirm(alice, asked, "Abort it")
+        done = await confirm(alice, asked, "Yes, abort the game")
         assert done.response is not None and not done.response.components  # no buttons left
         assert "aborted" in last_said(w.channel)
         assert w.store.open_game(w.channel.id) is None
@@ -78,7 +87,7 @@ async def test_manage_channels_member_may_abort_someone_elses_game(settings: Set
     async with world(settings, 2, games=FAKE_GAMES) as w:
         mod = w.member_with_manage_channels()
         await open_table(w)
-        await confirm(mod, await mod.slash(w.channel, "game abort"), "Abort it")
+        await confirm(mod, await mod.slash(w.channel, "game abort"), "Yes, close the table")
         assert "aborted" in last_said(w.channel)
 
 

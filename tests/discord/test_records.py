@@ -87,11 +87,11 @@ async def test_a_finished_fantasy_business_game_is_listed_shown_exported_and_rep
         shown = await bob.slash(w.channel, "game show", game=game_id)
         text = private(shown)
         assert text.startswith(f"🗂️ **Fantasy Business #{game_id}**")
-        assert "— designated a card" in text and "submitted their price sheet" in text
+        assert "designates card 1, the" in text and "has submitted their price sheet" in text
         assert shown.response is not None
         assert shown.response.embeds[0].title == "Fantasy Business — final scores after 1 turn"
         (log,) = [a for a in shown.response.attachments if a.filename.endswith("-log.txt")]
-        assert "submitted their price sheet" in (await log.read()).decode()
+        assert "has submitted their price sheet" in (await log.read()).decode()
 
         choices = await alice.autocomplete(w.channel, "game show", "game", "")
         day = w.store.game(game_id).updated_at[:10]
@@ -241,3 +241,32 @@ async def test_past_games_are_shown_only_to_those_who_could_see_them(settings: S
         assert "Name the game to export here" in refused(await bob.user.slash("game export"))
         exported = await bob.user.slash("game export", game=game_id)
         assert "replay file" in private(exported)
+
+
+async def test_the_history_lists_a_fagins_gang_result_in_the_order_of_its_standings(
+    settings: Settings,
+) -> None:
+    """Two seats with no urchin at Fagin share a place in the records, but the standings
+    rank them by their money and goods: the history lists them the same way."""
+    from rules.fagins_gang.actions import Move, MoveStep
+    from tests.discord.fg_support import play, set_state, start_game
+
+    async with world(settings, 3) as w:
+        await start_game(w, first=2, fagin_target=1)
+
+        def near(state: Any) -> None:
+            state.urchins["thames"][2] = 0  # carol's urchin on the top level
+            state.supply[2] -= 1
+            state.shillings[0], state.shillings[1] = 5, 40  # bob is richer than alice
+
+        set_state(w, near)
+        await play(w, 2, Move(steps=[MoveStep(location="thames", kind="fagin")]))
+        listed = private(await w.players[0].slash(w.channel, "game history"))
+        assert "🏆 **carol** 1 · bob 0 · alice 0" in listed, listed
+        standings = next(
+            m
+            for m in w.channel.history()
+            if m.embeds and "final standings" in (m.embeds[0].title or "")
+        )
+        lines = (standings.embeds[0].description or "").splitlines()
+        assert [line.split("**")[1] for line in lines] == ["carol", "bob", "alice"]

@@ -97,5 +97,5 @@ async def test_the_log_does_not_name_a_special_card_won_at_auction(settings: Set
         public(await carol.slash(w.channel, "pass"))
         log = await bob.slash(w.channel, "game log")
         text = (log.response.content or "").lower()
-        assert "designated a card at 1 gold" in text
+        assert "auction of a card at 1 gold" in text
         assert not any(word in text for word in SPECIAL_WORDS), text

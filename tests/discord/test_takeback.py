@@ -52,13 +52,16 @@ async def test_a_player_takes_back_their_own_bid(settings: Settings) -> None:
         public(await bob.click(table, label=bid))
         assert stored(w) != before
         text = public(await bob.slash(w.channel, "game undo"))
-        assert text.startswith("↩️ **bob** took back their last move: bid ")
+        amount = bid.split()[-1]  # "Bid 6"
+        assert text.startswith(f"↩️ **bob** took back their bid of {amount} gold.")
         assert f"➡️ {bob.mention} to bid or pass" in text
         assert stored(w) == before  # exactly the position before the bid
         assert table_message(w).id == table.id and bid in labels(table_message(w))
         assert replays(w)
         log = (await alice.slash(w.channel, "game log")).response
-        assert log is not None and "(taken back)" in log.content and "took back" in log.content
+        assert log is not None and "(taken back)" in log.content
+        assert f"↩️ **bob** took back their bid of {amount} gold." in log.content
+        assert "~~**bob** bids" in log.content  # the bid itself, struck through
 
 
 async def test_a_take_back_is_refused_once_someone_else_has_moved(settings: Settings) -> None:
@@ -87,7 +90,7 @@ async def test_a_price_set_is_taken_back_and_the_dm_sheet_follows(settings: Sett
         sheet = [m for m in member.user.dm_channel.history() if m.embeds][-1]
         assert "Price: **" in (sheet.embeds[0].fields[0].value or "")
         text = public(await member.slash(w.channel, "game undo"))
-        assert "took back their last move: set a price for" in text
+        assert f"took back their price for {deck.article(key).name}." in text
         assert key not in fb_state(w).sheets[seat].prices
         sheet = next(m for m in member.user.dm_channel.history() if m.id == sheet.id)
         assert "Price: *not set*" in (sheet.embeds[0].fields[0].value or "")
@@ -103,7 +106,7 @@ async def test_a_move_plan_is_taken_back_but_not_one_that_ended_the_round(
         before = stored(w)
         public(await alice.slash(w.channel, "move", plan="thames enter"))
         text = public(await alice.slash(w.channel, "game undo"))
-        assert "took back their last move: move thames enter" in text
+        assert "took back their move “thames enter”." in text
         assert stored(w) == before and replays(w)
         public(await alice.slash(w.channel, "move", plan="thames enter"))
         public(await bob.slash(w.channel, "skip"))  # the round ends: the dice roll
@@ -140,10 +143,10 @@ async def test_the_host_takes_back_others_moves_one_at_a_time_after_confirming(
         public(await bob.slash(w.channel, "pass"))
         public(await carol.slash(w.channel, "pass"))
         asked = await alice.slash(w.channel, "game undo")
-        assert "Take back **carol**'s last move (passed)" in (asked.response.content or "")
+        assert "Take back **carol**'s last move (pass)" in (asked.response.content or "")
         done = await confirm(alice, asked, "Take it back")
         assert done.response is not None and not done.response.components
-        assert "took back the last move: passed" in said(w.channel)[-1].content
+        assert "↩️ **alice** took back **carol**'s pass." in said(w.channel)[-1].content
         asked = await alice.slash(w.channel, "game undo")
         assert "**bob**'s last move" in (asked.response.content or "")
         await confirm(alice, asked, "Take it back")

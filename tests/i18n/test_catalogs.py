@@ -115,3 +115,59 @@ def test_formal_address_in_the_data_files_german_is_caught() -> None:
     assert found == [
         "formal address 'Sie' in the data file's German at cards.json/specials/0/de/text"
     ]
+
+
+def test_each_kind_of_german_review_finding_is_caught() -> None:
+    """The reviews' findings that a check can see: a colour counted as an adjective, the
+    English shillings shorthand, English words, straight quotes, the English em dash and
+    a lower-case sentence after a colon — and none of them in what German quotes as typed
+    (code spans, „…“), in placeholders or in the games' proper names."""
+    from babel.messages.catalog import Catalog
+
+    from bot.i18n.checks import german
+
+    cases = {
+        "…und zahlt 1 blau.": "colour counted in lower case '1 blau'",
+        "Kaufe schwarz · 10s": "English unit shorthand '0s'",
+        "🟦 3/6·{price}s": "English unit shorthand '}s'",
+        "übrig: 3 special card": "English word 'special'",
+        'z. B. "3 rot, 2 blau"': "straight quotes (German quotes „so“)",
+        "🏆 **Spielende** — Nach Runde 5": "an em dash (German sets a spaced en dash –)",
+        "Nicht am Zug: das Spiel wartet: du bist": "lower case after a colon ': du '",
+    }
+    for text, wanted in cases.items():
+        assert wanted in german(text), (text, german(text))
+    fine = [
+        "🛒 **Bernd** kauft 1 Schwarz für 10 Schilling.",
+        '`/zurückgeben warensteine:"2 rot"` oder „3 rot, 2 blau“',
+        "{square} {count}/{room} · {price} Sch.",
+        "Der Smithfield Market ist offen; **the bot** handelt. Fagin's Gang – Runde 2",
+        "Bei „g“: „g“ ist mehrdeutig (Farbe): Grün und Gelb.",
+    ]
+    assert [german(text) for text in fine] == [[]] * len(fine)
+    template = Catalog()
+    template.add("Pays {cubes}.")
+    template.add("Rule {rule} [ed]: dead end.")
+    catalog = Catalog(locale="de")
+    catalog.add("Pays {cubes}.", "Zahlt 2 rot, 1 blau — the rest.")
+    catalog.add("Rule {rule} [ed]: dead end.", "Regel {rule} [ed]: Sackgasse.")
+    found = problems(template, catalog)
+    assert "colour counted in lower case '2 rot' in the translation of 'Pays {cubes}.'" in found
+    assert "English word 'the' in the translation of 'Pays {cubes}.'" in found
+    assert "editorial mark '[ed]' in 'Rule {rule} [ed]: dead end.'" in found
+    assert any("editorial mark '[ed]' in the translation of" in line for line in found)
+
+
+def test_no_editorial_mark_or_review_finding_is_left_in_the_shipped_catalog() -> None:
+    from bot.i18n.catalogs import extract, read
+    from bot.i18n.checks import editorial, german
+
+    for message in extract():
+        texts = message.id if isinstance(message.id, tuple) else (message.id,)
+        assert not [t for t in texts if t and editorial(str(t))], message.id
+    for message in read("de"):
+        texts = message.string if isinstance(message.string, tuple) else (message.string,)
+        if message.id and message.context is None:
+            assert [german(str(t)) for t in texts if t] == [[]] * len([t for t in texts if t]), (
+                message.id
+            )

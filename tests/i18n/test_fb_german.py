@@ -230,14 +230,14 @@ def test_specials_played_and_the_reveal_read_in_german() -> None:
             position(4, centre=["swords", "thief"]),
             0,
             Auction(card=0, price=3),
-            "Der Eröffnungspreis für die Schwerter muss mindestens 4 Gold betragen; "
+            "Das Eröffnungsgebot für die Schwerter muss mindestens 4 Gold betragen; "
             "3 ist zu wenig.",
         ),
         (
             position(4, phase="pricing", articles={1: {"swords": 1}}),
             1,
             SetPrice(article="Schwerter", price=20),
-            "Schwerter kosten 4 bis 8 Gold; 20 geht nicht.",
+            "Für Schwerter sind 4 bis 8 Gold erlaubt; 20 geht nicht.",
         ),
         (
             position(4, phase="pricing", articles={1: {"swords": 1}}),
@@ -298,9 +298,9 @@ def test_the_auction_embed_and_buttons_are_german() -> None:
     with speaking("de"):
         text = embed_text(auction_embed(table, view_of(table)))
         labels = [b.label for b in auction_buttons(view_of(table), 7)]
-    assert "Fantasy Business — Runde 1 von 10: Auktionen" in text
-    assert "**Schwerter** — Grundwert 4" in text
-    assert "*Sonderkarte* (verdeckt) — Mindestpreis 1" in text
+    assert "Fantasy Business – Runde 1 von 10: Auktionen" in text
+    assert "**Schwerter** – Grundwert 4" in text
+    assert "*Sonderkarte* (verdeckt) – Mindestpreis 1" in text
     assert "Unter dem Hammer: Karte 1, Schwerter" in text
     assert "Höchstbietender **Anna**" in text
     german(text, "base value", "high bidder", "Players")
@@ -327,11 +327,11 @@ def test_the_pricing_embed_sheet_hand_and_buttons_are_german() -> None:
     assert "**Abgegeben: 1 von 4**" in public
     assert "1 Sonderkarte (verdeckt)" in public
     german(public, "Sheets in", "special card")
-    assert "Dein Preisblatt — Runde 1 von 10" in sheet
+    assert "Dein Preisblatt – Runde 1 von 10" in sheet
     assert "Preis: **6**" in sheet and "Preis: *nicht festgelegt*" in sheet
     assert "Spanne 4–8 Gold" in sheet
     german(sheet, "Your price sheet", "Range", "not set")
-    assert "**Hoflieferant** — Wähle einen Artikel, den du besitzt" in hand
+    assert "**Hoflieferant** – Wähle einen Artikel, den du besitzt" in hand
     german(hand, "Royal Warrant", "Choose an article")
     assert buttons == ["Preise festlegen", "Preisblatt abgeben"]
 
@@ -353,10 +353,10 @@ def test_the_reveal_and_scoreboard_are_german() -> None:
         sheets, income = (embed_text(e) for e in reveal_embeds(table, state.last_reveal))
         final = embed_text(scoreboard_embed(table, view_of(table)))
     assert "Runde 1: die Preisblätter" in sheets and "keine Artikel" in sheets
-    assert "Schwerter (Grundwert 4)" in income and "niedrigster +2" in income
-    assert "höchster" in income and "Neuer Goldstand" in income
+    assert "Schwerter (Grundwert 4)" in income and "Tiefstpreis +2" in income
+    assert "Höchstpreis" in income and "Neuer Goldstand" in income
     german(income, "lowest", "highest", "Gold now")
-    assert "Fantasy Business — Endstand nach 1 Runde" in final
+    assert "Fantasy Business – Endstand nach Runde 1" in final
     german(final, "final scores", "in articles")
 
 
@@ -446,7 +446,7 @@ def test_german_public_messages_hold_no_other_seats_prices_or_specials() -> None
         received = [p for p in outcome.private if p.user_id == 102]
     assert any("Subvention" in message_text(p.message) for p in received)
     text = "\n".join(shown)
-    assert "hat einen Preis für" in text  # German log lines were built
+    assert "Preis für" in text  # German log lines were built
     assert "eine Sonderkarte" in text
     for name in all_names():
         assert name not in text, name

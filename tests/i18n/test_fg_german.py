@@ -115,7 +115,7 @@ def test_german_plan_mistakes_are_refused_in_german() -> None:
     text = german(refusal(lambda: parse_steal_plan("tausche rot gegen blau")).say)
     assert "Ein Tausch gibt genau 3 Warensteine für 1" in text
     text = german(refusal(lambda: parse_colours("g")).say)
-    assert "ist mehrdeutig (Farbe)" in text and "gelb" in text and "grün" in text
+    assert "ist mehrdeutig (Farbe)" in text and "Gelb" in text and "Grün" in text
 
 
 # -- the rules' sentences ---------------------------------------------------------------------
@@ -133,7 +133,7 @@ def test_setup_and_moves_are_told_in_german() -> None:
     state, events = RULES.apply(state, 0, parse_move_plan("themse einsetzen hoch 1"))
     line = german(events[0].say)
     assert line.startswith("{p0} setzt einen Gassenjungen an der Themse ein"), line
-    assert "blau" in line and "paying" not in line
+    assert "zahlt 2 Blau" in line and "paying" not in line  # a counted colour is a noun
     assert events[0].text.startswith("{p0} enters an urchin at River Thames")  # English kept
 
 
@@ -146,14 +146,14 @@ def test_stealing_shillings_and_the_market_are_told_in_german() -> None:
     )
     stolen, exchanged = (german(event.say) for event in events[:2])
     assert stolen.startswith("{p0} stiehlt") and "in Holborn Hill (Stufe 4)" in stolen
-    assert exchanged == "{p0} tauscht 3 rot gegen 1 lila."
+    assert exchanged == "{p0} tauscht 3 Rot gegen 1 Lila."
     state.urchins["holborn"][1] = 6
     state, events = RULES.apply(state, 1, Shillings(locations=["holborn"]))
     assert german(events[0].say) == "{p1} stiehlt 3 Schilling in Holborn Hill (Stufe 6)."
     state, events = RULES.apply(state, 2, OpenMarket())
     assert "Marktmarker" in german(events[0].say)
     state, events = RULES.apply(state, 2, Buy(colours=["blue"]))
-    assert german(events[0].say).startswith("{p2} kauft 1 blau für")
+    assert german(events[0].say).startswith("{p2} kauft 1 Blau für")
 
 
 def test_refusals_are_german() -> None:
@@ -162,7 +162,8 @@ def test_refusals_are_german() -> None:
         (1, parse_move_plan("themse hoch 1"), "{p0} ist dran, nicht du."),
         (0, parse_move_plan("themse hoch 1"), "Du hast keinen Gassenjungen an der Themse."),
         (0, Shillings(locations=["bow"]), "Du hast keinen Gassenjungen in der Bow Street."),
-        (0, Buy(colours=["red"]), "Der Markt ist nicht offen; {p0} kann ihn als Aktion öffnen."),
+        (0, Buy(colours=["red"]), "Der Markt ist nicht offen; du kannst ihn mit deiner Aktion"),
+        (1, Buy(colours=["red"]), "Der Markt ist nicht offen; {p0} kann ihn als Aktion öffnen."),
     ]
     for seat, action, wanted in cases:
         error = refusal(lambda seat=seat, action=action: RULES.apply(state, seat, action))
@@ -200,10 +201,10 @@ def test_a_refusal_quotes_the_plan_in_the_readers_plan_words() -> None:
 
 def test_presenter_words_cubes_and_log_are_german() -> None:
     with speaking("de"):
-        assert cubes_text({"black": 2, "blue": 1}) == "1 blau, 2 schwarz"
+        assert cubes_text({"black": 2, "blue": 1}) == "1 Blau und 2 Schwarz"
         assert cubes_text({}) == "nichts"
-        assert describe(parse_move_plan("themse hoch 2")) == "Zug: themse hoch 2"
-        assert describe(Buy(colours=["purple"])) == "gekauft: lila"
+        assert describe(parse_move_plan("themse hoch 2")) == "Zug „themse hoch 2“"
+        assert describe(Buy(colours=["purple"])) == "Kauf von 1 Lila"
     assert cubes_text({"black": 2, "blue": 1}) == "1 blue, 2 black"
 
 
@@ -280,5 +281,5 @@ async def test_a_german_win_and_the_standings_are_german(settings: Settings) -> 
         text = public(await alice.slash(w.channel, "move", plan="themse fagin"))
         assert "geht wieder zu Fagin (3 bei Fagin)" in text
         posted = "\n".join(m.content for m in said(w.channel))
-        assert "🏆 **Spielende** — **alice** gewinnt! **alice** hat 3 Gassenjungen" in posted
+        assert "🏆 **Spielende** – **alice** gewinnt! **alice** hat 3 Gassenjungen" in posted
         assert "Game over" not in posted and "wins" not in posted

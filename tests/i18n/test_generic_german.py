@@ -143,10 +143,10 @@ async def test_reminders_and_deadlines_speak_the_table_language(settings: Settin
         reminders = [m for m in contents(w) if m.startswith("⏳")]
         assert len(reminders) == 1
         assert reminders[0].startswith(
-            f"⏳ Erinnerung: {alice.mention} — du bist am Zug. Frist <t:"
+            f"⏳ Erinnerung: {alice.mention} – du bist am Zug. Frist <t:"
         )
         await w.env.advance_time(2 * HOUR)
-        assert any(m.startswith("⏰ Die Zeit von **alice** ist um") for m in contents(w))
+        assert any(m.startswith("⏰ Die Zeit für **alice** ist abgelaufen") for m in contents(w))
         assert not any("Reminder" in m or "Time is up" in m for m in contents(w))
 
 
@@ -157,7 +157,7 @@ async def test_an_ai_seat_is_named_and_described_in_the_table_language(
         await german_table(w, 1, start=False)
         text = public(await w.players[0].slash(w.channel, "game addbot", level="strong"))
         assert "🤖 **alice** hat **🤖 Nancy (stark)** an den Tisch gesetzt" in text
-        assert "pro Zug ein paar Sekunden lang sucht" in text
+        assert "pro Zug ein paar Sekunden nachdenkt" in text
         assert table_of(w).names[1] == "🤖 Nancy (stark)"
 
 
@@ -169,7 +169,11 @@ async def test_confirmations_ask_in_the_players_language(settings: Settings) -> 
         assert asked.reply is not None
         assert asked.reply.content.startswith("❓ Dieses **")
         assert "-Spiel abbrechen? Es endet für alle, ohne Sieger" in asked.reply.content
-        assert [b.label for b in asked.reply.buttons] == ["Ja, abbrechen", "Abbrechen"]
+        # Which button ends the game is plain from its words (not "Abbrechen" twice).
+        assert [b.label for b in asked.reply.buttons] == [
+            "Ja, Spiel abbrechen",
+            "Nein, weiterspielen",
+        ]
         resign = await in_german(service, confirm.ask, service, place(w), actor(w, 1), "resign")
         assert resign.reply is not None and "aufgeben?" in resign.reply.content
         assert [b.label for b in resign.reply.buttons] == ["Aufgeben", "Abbrechen"]

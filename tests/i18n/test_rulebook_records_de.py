@@ -117,7 +117,7 @@ def test_german_special_card_texts_come_from_the_data_with_its_numbers(
     monkeypatch.setattr("bot.i18n.terms.german_terms", lambda: german)
     with speaking("de"):
         specials = rulebook.topics(edited_data())["specials"][1]
-    assert "• **Taschendieb** — Nimm einem anderen Spieler bis zu 5 Gold ab." in specials
+    assert "• **Taschendieb** – Nimm einem anderen Spieler bis zu 5 Gold ab." in specials
     assert "werden in dieser Runde verdoppelt." in specials
 
 
@@ -128,10 +128,10 @@ async def test_rules_answers_a_german_player_in_german(
         english = text_of(await w.players[0].slash(w.channel, "rules", topic="moving"))
         german_players(monkeypatch)
         shown = text_of(await w.players[0].slash(w.channel, "rules", topic="moving"))
-        assert shown.startswith("Fagin's Gang — Gassenjungen bewegen\n")
+        assert shown.startswith("Fagin's Gang – Gassenjungen bewegen\n")
         assert "Gassenjungen" in shown and english_left(english, shown) == []
         overview = text_of(await w.players[0].slash(w.channel, "rules"))
-        assert overview.startswith("Smithfield — so wird hier gespielt\n")
+        assert overview.startswith("Smithfield – so wird hier gespielt\n")
 
 
 async def test_records_answer_a_german_player_in_german(
@@ -150,7 +150,7 @@ async def test_records_answer_a_german_player_in_german(
 
         stats = private(await alice.slash(w.channel, "stats", member=bob))
         assert stats.startswith("📊 **bob** auf diesem Server:")
-        assert "**Fantasy Business** — gespielt 1, gewonnen" in stats
+        assert "**Fantasy Business** – gespielt 1, gewonnen" in stats
         assert "Fristen verpasst 0" in stats and "KI-Plätze zählen" in stats
         assert english_left(english["stats"], stats) == []
 
@@ -175,7 +175,7 @@ async def test_records_answer_a_german_player_in_german(
             await alice.slash(w.channel, "game show", game=999)
         )
         shown = private(await alice.slash(w.channel, "game show", game=game_id))
-        assert f"**Fantasy Business #{game_id}** in <#{w.channel.id}> — beendet am" in shown
+        assert f"**Fantasy Business #{game_id}** in <#{w.channel.id}> – beendet am" in shown
         # The rules' English reason is left out; the final table says it in German.
         assert "Highest gold" not in shown
         exported = private(await alice.slash(w.channel, "game export", game=game_id))

@@ -14,7 +14,7 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from bot.i18n import _, current, speaking
+from bot.i18n import _, current, dash, speaking, term
 from bot.messages import Attachment, Message, Picture
 from bot.render.charts.business import BusinessLabels
 from bot.render.charts.gang import GangLabels
@@ -22,6 +22,7 @@ from bot.render.charts.series import BusinessSeries, GangSeries, business_series
 from bot.replay import replay
 from bot.table import Table
 from rules.errors import RuleError
+from rules.fantasy_business import deck
 from rules.protocol import GameRules
 from rules.registry import GAMES
 
@@ -43,6 +44,10 @@ def labels(kind: str) -> BusinessLabels | GangLabels:
             prices=_("Auction prices"),
             turn=_("Turn"),
             now=_("now"),
+            dash=dash(),
+            final=_("final score"),
+            articles=tuple((key, term(article.name)) for key, article in deck.articles().items()),
+            special=_("special card"),
         )
     return GangLabels(
         title=_("Urchins at Fagin"),
@@ -53,6 +58,8 @@ def labels(kind: str) -> BusinessLabels | GangLabels:
         now=_("now"),
         market=_("market opened"),
         arrived=_("urchin reached Fagin"),
+        dash=dash(),
+        final=_("final score"),
     )
 
 

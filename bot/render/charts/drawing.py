@@ -4,8 +4,11 @@ matplotlib is imported inside `figure` (not at module import), so the bot starts
 fast as before and only a process that draws a chart pays for it. Drawing happens where
 `Attachment.render` runs: in a worker thread at delivery (bot.delivery), never on the
 event loop. One lock keeps matplotlib's global font and text caches to one drawer at a
-time. Charts are sized for a phone (Discord shows them at the chat's width): few large
-labels, thick lines outlined in ink so every seat colour stands out, the legend below.
+time. Charts are sized for a phone (Discord shows a picture at the chat's width, about 320 px
+of a 412 px screen): 520 px wide, so 15-point type stays about 13 px tall there; few
+large labels, a y-axis label on every panel, lines outlined in ink so every seat colour
+stands out, each seat with a marker shape of its own and lines of falling width, so
+seats on the same values stay visible one inside the other; the legend below.
 """
 
 import io
@@ -13,14 +16,26 @@ import threading
 import unicodedata
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from typing import Any
 
 from bot.render.fg_board.layout import BACKGROUND, INK, player_colour
 
-WIDTH_INCHES = 6.4
+WIDTH_INCHES = 5.2
 DPI = 100
 FONT_SIZE = 15
+MARKERS = ("o", "s", "^", "D", "v", "P")
+"""Each seat's marker shape, by seat (colours alone may look alike, and overlap)."""
 _LOCK = threading.Lock()
+
+
+def marker(seat: int) -> str:
+    return MARKERS[seat % len(MARKERS)]
+
+
+def width(seat: int, players: int) -> float:
+    """A seat's line width: the first seat's widest, so equal lines show nested."""
+    return 2.0 + 2.4 * (players - 1 - seat) / max(1, players - 1)
 
 
 def colour(seat: int) -> tuple[float, float, float]:
@@ -102,21 +117,59 @@ def legend_below(
 
 
 def seat_line(
-    ax: Any, xs: list[Any], ys: list[Any], seat: int, name: str, markersize: float, zorder: int
+    ax: Any,
+    xs: list[Any],
+    ys: list[Any],
+    seat: int,
+    name: str,
+    markersize: float,
+    zorder: int,
+    players: int = 1,
 ) -> None:
-    """A seat's series: a line in its colour, outlined, a dot at each point, in the legend."""
+    """A seat's series: a line in its colour, outlined, the seat's marker at each point,
+    in the legend; a later seat's line is thinner and drawn above, so lines on the same
+    values stay visible one inside the other."""
+    line = width(seat, players)
     ax.plot(
         xs,
         ys,
         color=colour(seat),
-        linewidth=3,
-        marker="o",
+        linewidth=line,
+        marker=marker(seat),
         markersize=markersize,
         markeredgecolor=ink(),
-        path_effects=outlined(3),
+        path_effects=outlined(line),
         label=name,
-        zorder=zorder,
+        zorder=zorder + seat,
     )
+
+
+def final_marks(ax: Any, x: float, values: list[int], gap: float, zorder: int) -> list[str]:
+    """Each seat's final score at the end of its line: a star in the seat's colour and
+    the number beside it, numbers at least `gap` apart so close scores stay readable;
+    returns the numbers written."""
+    drawn = []
+    label_y: float | None = None
+    for seat in sorted(range(len(values)), key=lambda s: (-values[s], s)):
+        value = values[seat]
+        y = float(value) if label_y is None else min(float(value), label_y - gap)
+        label_y = y
+        seat_mark(ax, x, value, seat, "*", 420, 1.2, zorder)
+        ax.annotate(
+            str(value),
+            (x, value),
+            xytext=(x + 0.22, y),
+            textcoords="data",
+            fontsize=FONT_SIZE,
+            fontweight="bold",
+            color=colour(seat),
+            path_effects=outlined(0.6),
+            va="center",
+            ha="left",
+            zorder=zorder,
+        )
+        drawn.append(str(value))
+    return drawn
 
 
 def seat_mark(
@@ -137,6 +190,32 @@ def seat_mark(
 
 def title(ax: Any, text: str) -> None:
     ax.set_title(text, fontsize=FONT_SIZE + 2, color=ink(), loc="left", fontweight="bold")
+
+
+def y_label(ax: Any, text: str) -> None:
+    ax.set_ylabel(text, fontsize=FONT_SIZE, color=ink())
+
+
+@dataclass(frozen=True)
+class Panel:
+    """What a drawn panel says, for the tests: its title, y-axis label and the final
+    scores written on it."""
+
+    title: str
+    y_label: str
+    finals: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Chart:
+    """A drawn chart: the PNG and what each panel says."""
+
+    png: bytes
+    panels: list[Panel]
+
+
+def panel(ax: Any, finals: list[str] | None = None) -> Panel:
+    return Panel(ax.get_title(loc="left"), ax.get_ylabel(), finals or [])
 
 
 def whole_numbers(ax: Any) -> None:

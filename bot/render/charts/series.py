@@ -20,10 +20,12 @@ from rules.protocol import GameRules
 
 @dataclass(frozen=True)
 class Sale:
-    """A card sold at auction: the price everyone heard and who paid it."""
+    """A card sold at auction: the price everyone heard, who paid it and which article
+    it was (None: a special card, sold face down)."""
 
     seat: int
     price: int
+    article: str | None = None
 
 
 @dataclass(frozen=True)
@@ -44,6 +46,8 @@ class BusinessSeries:
     """A running game: each seat's gold now (drawn after the last finished turn)."""
     turn_now: int = 0
     """The turn being played (0 when the game is over)."""
+    final: list[int] | None = None
+    """A finished game: each seat's final score (gold plus its articles' base values)."""
 
 
 @dataclass(frozen=True)
@@ -63,6 +67,8 @@ class GangSeries:
     arrivals: list[tuple[int, int]] = field(default_factory=list)
     """(round, seat) of every urchin that reached Fagin."""
     running: bool = False
+    final: list[tuple[int, int]] | None = None
+    """A finished game: each seat's final (urchins at Fagin, wealth)."""
 
 
 def _public_steps(rules: GameRules, replayed: Replayed) -> Iterator[tuple[Any, list[Event], Any]]:
@@ -94,7 +100,9 @@ def business_series(rules: GameRules, replayed: Replayed) -> BusinessSeries:
         turn = before.turn
         for event in events:
             if event.kind == "card_won":
-                sale = Sale(int(event.data["seat"]), int(event.data["price"]))
+                card = event.data.get("card") or {}
+                article = card.get("article") if card.get("kind") == "article" else None
+                sale = Sale(int(event.data["seat"]), int(event.data["price"]), article)
                 sales.setdefault(turn, []).append(sale)
             elif event.kind == "income_paid":
                 turns.append(int(event.data["turn"]))
@@ -104,8 +112,16 @@ def business_series(rules: GameRules, replayed: Replayed) -> BusinessSeries:
         last = after
     over = last.phase == "over"
     now = None if over else [seat.gold for seat in last.seats]
+    final = [seat.score for seat in last.seats] if over else None
     return BusinessSeries(
-        players, turns, gold, income, sales, now=now, turn_now=0 if over else last.turn
+        players,
+        turns,
+        gold,
+        income,
+        sales,
+        now=now,
+        turn_now=0 if over else last.turn,
+        final=final,
     )
 
 
@@ -133,7 +149,8 @@ def gang_series(rules: GameRules, replayed: Replayed) -> GangSeries:
     running = last.phase != "over"
     if running and replayed.moves:
         _point(rounds, at_fagin, wealth, last.round - 0.5, last)
-    return GangSeries(players, rounds, at_fagin, wealth, markets, arrivals, running)
+    final = None if running else [(seat.at_fagin, seat.worth) for seat in last.seats]
+    return GangSeries(players, rounds, at_fagin, wealth, markets, arrivals, running, final)
 
 
 def _point(

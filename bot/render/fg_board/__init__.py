@@ -1,19 +1,21 @@
 """The Fagin's Gang board as a PNG, drawn with Pillow from the public view only.
 
-Discord shows an attached picture at the width of the chat, which on a phone is about
-400 px, so the 1000 px picture is drawn for being read at 40 %: every number a player
-decides by is set at 28 px or more (digits about 8 px high on the phone), every other
-word at 24 px or more, and every cube, disc and arrow is at least 20 px across. To make
-room, the board is a grid: one column per location, with its Fagin space, its levels
-and, underneath, the market stall of its colour; the level numbers and the row names are
-written once, in an axis on the left. A legend strip at the bottom names each seat's
-urchin colour and explains every other mark, so a newcomer can read the picture alone.
+Discord shows an attached picture at the width of the chat: on a 412 px phone, about
+322 px once the avatar's gutter is taken off. So the 1000 px picture is drawn for being
+read at a third of its size: every number a player decides by is set at 28 px or more,
+every other word at 24 px or more, and every cube, disc, arrow and tag is at least 35 px
+across, so at least 11 px on the phone. To make room, the board is a grid: one column per
+location, with its Fagin space, its levels and, underneath, the market stall of its
+colour; the level numbers, each level's shillings and the row names are written once, in
+an axis on the left; the players' table names each seat's colour. The key to every other
+mark is text in the picture's message (`board_key`), which a phone shows at the reader's
+own size.
 
 Pillow's built-in font (Aileron, scalable in Pillow 10.1+) is used so nothing has to be
 shipped; it has no ★, ▲ or ▼, so those are drawn as shapes. Every number on the picture
 comes from the view or the board's data file. `draw_board` also records what it drew
-(texts with their sizes, glyphs with their symbol and size, the legend's entries) so the
-tests can check legibility and the legend without reading pixels; the geometry helpers
+(texts with their sizes, glyphs with their symbol and size, the key's entries) so the
+tests can check legibility and the key without reading pixels; the geometry helpers
 are public so tests can sample the pixels where an urchin or a constable must be.
 
 The words on the picture are drawn in the language passed to `draw_board` (the channel's
@@ -21,9 +23,9 @@ board in the table's language); the recorded symbols stay English, for the tests
 
 One module per part of the picture, from the top: `title`, `track` (the locations'
 columns: header, Fagin space, levels, urchins and constables), `stalls` (the market under
-them), `players` (the players' table), `legend`; they draw on a `canvas` (the drawing
-primitives and the record), placed by `layout` (geometry, sizes, colours, fonts), with
-`words` in letters the font has; `picture` puts the parts together.
+them), `players` (the players' table); `legend` writes the key. They draw on a `canvas`
+(the drawing primitives and the record), placed by `layout` (geometry, sizes, colours,
+fonts), with `words` in letters the font has; `picture` puts the parts together.
 """
 
 from bot.render.fg_board.canvas import (
@@ -63,6 +65,7 @@ from bot.render.fg_board.layout import (
     stall_space,
     urchin_centre,
 )
+from bot.render.fg_board.legend import board_key
 from bot.render.fg_board.picture import (
     BOARD,
     board_picture,
@@ -97,6 +100,7 @@ __all__ = [
     "DrawnText",
     "LegendEntry",
     "arrow",
+    "board_key",
     "board_picture",
     "column_left",
     "constable_centre",

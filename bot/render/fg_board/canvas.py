@@ -14,12 +14,12 @@ from PIL import Image, ImageDraw
 from bot.i18n import N_
 from bot.render.fg_board.layout import (
     BACKGROUND,
+    BADGE_HEIGHT,
     CONSTABLE,
     CONSTABLE_RADIUS,
     FAINT,
     GOODS,
     INK,
-    LINE,
     RGB,
     SMALL,
     STAR,
@@ -183,17 +183,13 @@ class Canvas:
         # The arrow is what must be read, so it is the size recorded.
         self.glyph(CONSTABLE_UP if facing == "up" else CONSTABLE_DOWN, 2 * half, tip + base)
 
-    def swatch(self, at: Point, fill: RGB, symbol: str) -> None:
-        x, y = at
-        self.draw.rectangle((x, y - 14, x + 40, y + 14), fill=fill, outline=LINE, width=2)
-        self.glyph(symbol, 40, 28)
-
     def badge(self, at: Point, symbol: str) -> int:
         """A player's tag (First Player, Market token, winner); returns its width."""
         label, colour = _(BADGES[symbol][0]), BADGES[symbol][1]
         x, y = at
-        width = round(font(SMALL).getlength(label)) + 14
-        self.draw.rounded_rectangle((x, y - 15, x + width, y + 15), radius=6, fill=colour)
+        width = max(BADGE_HEIGHT, round(font(SMALL).getlength(label)) + 14)
+        half = BADGE_HEIGHT // 2
+        self.draw.rounded_rectangle((x, y - half, x + width, y + half), radius=6, fill=colour)
         self.text((x + width // 2, y), label, SMALL, WHITE, anchor="mm")
-        self.glyph(symbol, width, 30)
+        self.glyph(symbol, width, BADGE_HEIGHT)
         return width

@@ -1,8 +1,9 @@
 """Where everything on the board picture goes, how big it is and in which colour.
 
 The layout follows the board's data file: one column per location (and so per colour and
-stall), one row per level. Sizes are set for a picture read at 40 % on a phone (see the
-package's docstring); every part's module places its marks with the helpers here, and the
+stall), one row per level. Sizes are set for a picture a phone shows 322 px wide (on a 412 px
+screen, see the package's docstring): every cube, disc, arrow and tag is at least 35 px,
+so 11 px there; every part's module places its marks with the helpers here, and the
 tests use the same helpers to sample the pixels where an urchin or a constable must be.
 """
 
@@ -22,8 +23,9 @@ MOST_GOODS = max(len(row.goods) for row in BOARD.yields)
 
 WIDTH = 1000
 MARGIN = 8
-AXIS = 66
-"""The left axis: level numbers and row names, written once for all columns."""
+AXIS = 100
+"""The left axis: level numbers, each level's shillings and row names, written once for
+all columns."""
 COLUMN = (WIDTH - 2 * MARGIN - AXIS) // LOCATIONS
 BOARD_LEFT = MARGIN + AXIS
 
@@ -33,28 +35,25 @@ HEADER_HEIGHT = 84
 FAGIN_TOP = HEADER_TOP + HEADER_HEIGHT + 2
 FAGIN_HEIGHT = 52
 TRACK_TOP = FAGIN_TOP + FAGIN_HEIGHT + 4
-ROW = 58
+ROW = 80
 MARKET_TOP = TRACK_TOP + LEVELS * ROW + 10
-STALL_HEIGHT = 62
+STALL_HEIGHT = 80
 PRICE_HEIGHT = 44
 STORE_HEIGHT = 40
 PLAYERS_TOP = MARKET_TOP + STALL_HEIGHT + PRICE_HEIGHT + STORE_HEIGHT + 14
 PLAYERS_HEADER = 38
-PLAYER_ROW = 44
-LEGEND_LINE = 42
-LEGEND_NAME = 190
-"""The widest a player's name may be in the legend before it is shortened."""
-SWATCH = 40
-ICON_GAP = 8
-ITEM_GAP = 24
+PLAYER_ROW = 46
 
-CUBE = 24
+CUBE = 35
 """A goods cube, a stall space or a ★ on the board."""
 CUBE_GAP = 3
-PIECE = 30
+PIECE = 32
 """Where a level's piece stands, from the column's left edge (urchin or constable)."""
-URCHIN_RADIUS = 24
-CONSTABLE_RADIUS = 24
+URCHIN_RADIUS = 26
+CONSTABLE_RADIUS = 29
+"""Its arrow, what must be read, is then 38 px wide and 36 px tall."""
+BADGE_HEIGHT = 36
+"""A player's tag (First Player, Market token, winner)."""
 FAGIN_RADIUS = 20
 SEAT_RADIUS = 20
 """A seat's disc in the players' table and the legend."""
@@ -147,7 +146,7 @@ def constable_centre(index: int, level: int) -> Point:
 def arrow(radius: int) -> tuple[int, int, int]:
     """A constable's arrow in a disc of `radius`: from the centre to the tip, from the
     centre back to the base, and half the base's width."""
-    return round(radius * 0.66), round(radius * 0.4), round(radius * 0.56)
+    return round(radius * 0.72), round(radius * 0.5), round(radius * 0.64)
 
 
 def fagin_centre(index: int, slot: int, crowd: int = 1) -> Point:
@@ -161,7 +160,7 @@ def stall_space(index: int, space: int) -> Point:
     """The centre of one space of the stall under the column at ring position `index`."""
     per_row = math.ceil(BOARD.stall_size / 2)
     row, col = divmod(space, per_row)
-    left = column_left(index) + 10
+    left = column_left(index) + 6
     top = MARKET_TOP + (STALL_HEIGHT - 2 * CUBE - CUBE_GAP) // 2
     return (
         left + col * (CUBE + CUBE_GAP) + CUBE // 2,

@@ -1,17 +1,12 @@
-"""The whole board picture: its height from the legend's lines, then its parts in order."""
+"""The whole board picture: its height from the players' table, then its parts in order."""
 
 from typing import Any
 
 from bot.i18n import ENGLISH, speaking
 from bot.messages import Picture
 from bot.render.fg_board.canvas import BoardDrawing, Canvas
-from bot.render.fg_board.legend import (
-    draw_legend,
-    flow,
-    legend_height,
-    legend_items,
-    legend_top,
-)
+from bot.render.fg_board.layout import PLAYER_ROW, PLAYERS_HEADER, PLAYERS_TOP
+from bot.render.fg_board.legend import legend_items
 from bot.render.fg_board.players import draw_players
 from bot.render.fg_board.stalls import draw_axis as draw_market_axis
 from bot.render.fg_board.stalls import draw_stalls
@@ -20,14 +15,15 @@ from bot.render.fg_board.track import draw_axis as draw_track_axis
 from bot.render.fg_board.track import draw_location
 from rules.fagins_gang import FaginView
 
+BOTTOM_MARGIN = 12
+
 
 def draw_board(view: FaginView, names: list[str], language: str = ENGLISH) -> BoardDrawing:
-    """The board drawn, with a record of its texts, glyphs and legend; its words in
+    """The board drawn, with a record of its texts, glyphs and key; its words in
     `language`."""
     with speaking(language):
-        rows = flow(legend_items(view, names))
-        top = legend_top(view)
-        canvas = Canvas(top + legend_height(rows))
+        height = PLAYERS_TOP + PLAYERS_HEADER + view.players * PLAYER_ROW + BOTTOM_MARGIN
+        canvas = Canvas(height)
         draw_title(canvas, view, names)
         draw_track_axis(canvas)
         draw_market_axis(canvas)
@@ -35,7 +31,7 @@ def draw_board(view: FaginView, names: list[str], language: str = ENGLISH) -> Bo
             draw_location(canvas, index, location)
         draw_stalls(canvas, view)
         draw_players(canvas, view, names)
-        draw_legend(canvas, rows, top)
+        canvas.drawing.legend = [entry for entry, _mark in legend_items(view, names)]
         return canvas.drawing
 
 

@@ -12,6 +12,7 @@ from bot.render.fg_board.canvas import (
 )
 from bot.render.fg_board.layout import (
     AT_FAGIN_CENTRE,
+    BADGE_HEIGHT,
     BADGES_RIGHT,
     BIG_NUMBER,
     CUBE,
@@ -97,7 +98,7 @@ def draw_badges(canvas: Canvas, view: FaginView, at: Point, seat: int) -> int:
     x, y = at
     for symbol in symbols:
         label = _(BADGES[symbol][0])
-        x -= round(font(SMALL).getlength(label)) + 14
+        x -= max(BADGE_HEIGHT, round(font(SMALL).getlength(label)) + 14)
         canvas.badge((x, y), symbol)
         x -= 6
     return x

@@ -59,7 +59,7 @@ def draw_stalls(canvas: Canvas, view: FaginView) -> None:
             filled = stall.colour if space < stall.count else None
             canvas.square((x - CUBE // 2, y - CUBE // 2), CUBE, filled)
         canvas.text(
-            (right - 12, MARKET_TOP + STALL_HEIGHT // 2),
+            (right - 8, MARKET_TOP + STALL_HEIGHT // 2),
             str(stall.count),
             BIG_NUMBER,
             anchor="rm",

@@ -43,17 +43,24 @@ from rules.fagins_gang.views import LocationView
 
 
 def draw_axis(canvas: Canvas) -> None:
-    """The Fagin row's name and the level numbers, once, left of the columns."""
+    """The Fagin row's name, the level numbers and the shillings each level yields (the
+    same at every location; the bottom level's purse is each location's own), once,
+    left of the columns."""
     canvas.part = "board"
     middle = MARGIN + AXIS // 2 - 2
+    number = MARGIN + 22
     canvas.text((middle, FAGIN_TOP + FAGIN_HEIGHT // 2), _("Fagin"), WORDS, FAINT, "mm")
     for level in range(BOARD.levels.top, BOARD.levels.bottom + 1):
         centre = level_top(level) + ROW // 2
+        shillings = BOARD.shillings_at(BOARD.ring[0], level)
         if level == BOARD.levels.start:
-            canvas.text((middle, centre - 11), str(level), NUMBER, INK, "mm", bold=True)
-            canvas.text((middle, centre + 15), _("start"), WORDS, FAINT, "mm")
+            canvas.text((number, centre - 13), str(level), NUMBER, INK, "mm", bold=True)
+            canvas.text((middle, centre + 17), _("start"), WORDS, FAINT, "mm")
         else:
-            canvas.text((middle, centre), str(level), BIG_NUMBER, FAINT, "mm", bold=True)
+            canvas.text((number, centre), str(level), BIG_NUMBER, FAINT, "mm", bold=True)
+        if shillings and level != BOARD.levels.bottom:
+            at = (MARGIN + AXIS - 6, centre - (13 if level == BOARD.levels.start else 0))
+            canvas.text(at, f"{shillings}s", NUMBER, INK, "rm", bold=True)
 
 
 def draw_location(canvas: Canvas, index: int, location: LocationView) -> None:
@@ -108,14 +115,15 @@ def draw_location(canvas: Canvas, index: int, location: LocationView) -> None:
 
 
 def draw_yields(canvas: Canvas, left: int, top: int, goods: list[str], shillings: int) -> None:
-    """The goods printed on a level (two to a row) and its shillings, right of the piece."""
+    """The goods printed on a level (two to a row), right of the piece; the bottom level's
+    purse (the other levels' shillings are on the axis)."""
     rows = max(1, math.ceil(MOST_GOODS / 2))
     side = min(CUBE, (ROW - 6 - (rows - 1) * CUBE_GAP) // rows)
-    x = left + PIECE + URCHIN_RADIUS + 8
+    x = left + PIECE + URCHIN_RADIUS + 4
     y = top + (ROW - rows * side - (rows - 1) * CUBE_GAP) // 2
     for i, colour in enumerate(goods):
         row, col = divmod(i, 2)
         canvas.square((x + col * (side + CUBE_GAP), y + row * (side + CUBE_GAP)), side, colour)
-    if shillings:
+    if shillings and not goods:
         at = (left + COLUMN - 8, top + ROW // 2)
         canvas.text(at, f"{shillings}s", NUMBER, INK, "rm", bold=not goods)

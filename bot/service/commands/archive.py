@@ -16,10 +16,11 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from functools import partial
 
-from bot.i18n import ENGLISH, N_, _, current
+from bot.i18n import ENGLISH, N_, _, current, dash
 from bot.limits import CONTENT, FILE_BYTES, clip, first_lines, newest_lines
 from bot.messages import Attachment, Message, Outcome
 from bot.records import export, results, spoken
+from bot.render import game_log
 from bot.render.charts import chart_attachment
 from bot.render.generic import channel_link
 from bot.rulebook import commands_in
@@ -66,13 +67,17 @@ def ended(game: GameRow) -> str:
     return game.updated_at if game.status in ("finished", "aborted") else ""
 
 
-def summary(game: GameRow, seats: list[SeatRow], rows: list[ResultRow]) -> str:
-    """Who played and, for a finished game, who won and the scores, best first."""
+def summary(
+    game: GameRow, seats: list[SeatRow], rows: list[ResultRow], order: list[int] | None = None
+) -> str:
+    """Who played and, for a finished game, who won and the scores, best first (in the
+    final standings' `order` of seats, when given)."""
     if not rows:
         names = ", ".join(_name(seat.display_name, seat.is_ai) for seat in seats)
         return names or _("nobody")
     parts = []
-    for row in sorted(rows, key=lambda r: (r.place, r.position)):
+    ranked = {seat: index for index, seat in enumerate(order or [])}
+    for row in sorted(rows, key=lambda r: (ranked.get(r.position, r.place), r.place, r.position)):
         name = _name(row.display_name, row.ai)
         shown = f"🏆 **{name}**" if row.won else name
         parts.append(f"{shown} {row.score}" if row.score is not None else shown)
@@ -116,7 +121,10 @@ def _history(engine: Engine, viewer: Viewer, count: int) -> Outcome:
         what = engine.games[game.kind].title if game.kind in engine.games else game.kind
         status = "" if game.status == "finished" else " · " + _("aborted")
         status += hinted(game)
-        who = summary(game, store.seats(game.id), recorded.get(game.id, []))
+        order = None
+        if game.status == "finished" and game.state is not None and game.kind in engine.games:
+            order = engine.presenter(game.kind).finishing_order(engine.table_for(game))
+        who = summary(game, store.seats(game.id), recorded.get(game.id, []), order)
         lines.append(f"**#{game.id}** {day(ended(game))} · {what}{status} · {who}")
     footer = commands_in(
         _(
@@ -148,7 +156,7 @@ def _label(engine: Engine, game: GameRow, seats: list[SeatRow]) -> str:
     when = day(ended(game) or game.started_at or game.created_at)
     names = ", ".join(seat.display_name for seat in seats)
     running = " (" + _("running") + ")" if game.status == "active" else ""
-    return clip(f"#{game.id} {title}{running} — {when} — {names}", CHOICE_LABEL)
+    return clip(f"#{game.id} {title}{running}{dash()}{when}{dash()}{names}", CHOICE_LABEL)
 
 
 async def choices(
@@ -300,7 +308,8 @@ def _export(engine: Engine, viewer: Viewer, game_id: int | None, now: datetime) 
             "checks the result."
         ).format(title=rules.title, id=game.id, day=day(game.updated_at), file=name)
     else:
-        record = export.public_record(game, seats, rows, rules, now)
+        told = partial(game_log.plain_took_back, engine.table_for(game))
+        record = export.public_record(game, seats, rows, rules, now, told)
         if game.status == "active":
             which = _("📦 The public record of **{title} #{id}**, which is still running:")
         else:

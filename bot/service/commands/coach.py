@@ -174,5 +174,5 @@ def _answer(engine: Engine, asked: Question, action: Any) -> Outcome:
         action = table.rules.default_action(table.state, seat)
     action = _typeable(table, seat, action)
     text = _("💡 The strong AI would play: {command}").format(command=typed(table, action))
-    why = reason(asked.view, seat, action)
+    why = table.named(reason(asked.view, seat, action))
     return Outcome(reply=Message(content=f"{text}\n{why}"), channel_id=table.game.channel_id)

@@ -20,11 +20,13 @@ CONFIRM = "confirm"
 Question = Literal["abort", "resign", "kick"]
 
 
-def _buttons(game_id: int, what: Question, actor: Actor, target: int, yes: str) -> list[ButtonSpec]:
+def _buttons(
+    game_id: int, what: Question, actor: Actor, target: int, yes: str, no: str = ""
+) -> list[ButtonSpec]:
     arg = f"{what}.{actor.user_id}.{target}"
     return [
         ButtonSpec(yes, CONFIRM, game_id, arg, "danger"),
-        ButtonSpec(_("Cancel"), CONFIRM, game_id, f"cancel.{actor.user_id}.0", "secondary"),
+        ButtonSpec(no or _("Cancel"), CONFIRM, game_id, f"cancel.{actor.user_id}.0", "secondary"),
     ]
 
 
@@ -37,16 +39,15 @@ def ask(engine: Engine, place: Place, actor: Actor, what: Question, target: int 
             return Outcome.refusal(game)
         title = engine.games[game.kind].title
         if game.status == "lobby":
-            text = _(
-                "❓ Abort this **{title}** lobby? It ends for everyone, with no winner, and "
-                "cannot be undone."
-            )
+            text = _("❓ Close this open **{title}** table? Every seat is freed.")
+            yes, no = _("Yes, close the table"), _("No, go back")
         else:
             text = _(
                 "❓ Abort this **{title}** game? It ends for everyone, with no winner, and "
                 "cannot be undone."
             )
-        buttons = _buttons(game.id, what, actor, 0, _("Abort it"))
+            yes, no = _("Yes, abort the game"), _("No, keep playing")
+        buttons = _buttons(game.id, what, actor, 0, yes, no)
         return Outcome(reply=Message(text.format(title=title), buttons=buttons))
     if what == "resign":
         found = seats.resignable(engine, place, actor)
@@ -64,8 +65,8 @@ def ask(engine: Engine, place: Place, actor: Actor, what: Question, target: int 
         return Outcome.refusal(found)
     table, seat = found
     text = _(
-        "❓ Put **{player}**'s seat on autopilot? It then plays the default "
-        "move whenever it is due, until `/game replace` hands it to someone."
+        "❓ Put **{player}**'s seat on autopilot? An AI then plays it, until "
+        "`/game replace` hands it to someone."
     ).format(player=table.name(seat))
     buttons = _buttons(table.game.id, what, actor, target, _("Put on autopilot"))
     return Outcome(reply=Message(text, buttons=buttons))

@@ -267,7 +267,7 @@ def _remind(engine: Engine, game_id: int, now: datetime, tx: Tx) -> Outcome:
     with table.public_voice():
         when = stamp(game.deadline)
         if len(users) > 1:
-            text = _("⏳ Reminder: waiting only on {who}. Deadline {when}.")
+            text = _("⏳ Reminder: still waiting on {who}. Deadline {when}.")
         else:
             text = _("⏳ Reminder: {who} — it's your move. Deadline {when}.")
         text = text.format(who=who, when=when)

@@ -284,7 +284,9 @@ def starting(engine: Engine, place: Place, actor: Actor, first_user: int | None,
     outcome = engine.presenter(game.kind).started(table, events)
     with table.public_voice():
         players = listing([f"**{name}**" for name in table.names])
-        closing = _("✔️ The game started below with {players}.").format(players=players)
+        closing = _("✔️ Table closed: {players} sat down, and the game began.").format(
+            players=players
+        )
     outcome.ai_due = game.id if autoplay.runner_due(table) else None
     return publish(engine, table, outcome, closing=closing)
 
@@ -335,5 +337,5 @@ def _abort(engine: Engine, place: Place, actor: Actor, game_id: int | None, tx: 
                 "🛑 The {game} game was aborted by **{name}**. The channel is free for `/game new`."
             )
         ).format(game=title, name=actor.display_name)
-        closing = _("🛑 Aborted.")
+        closing = _("🛑 Table closed.") if lobby else _("🛑 Game aborted.")
     return publish(engine, table, Outcome(lines=[line]), closing=closing)

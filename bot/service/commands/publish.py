@@ -75,7 +75,8 @@ def next_line(engine: Engine, table: Table, quiet: set[int]) -> tuple[str, list[
             pinged.append(table.user_id(seat))
     game = table.game
     verb = engine.presenter(game.kind).waiting(table)
-    if game.deadline and not game.paused_at:
+    people = any(table.human(seat) for seat in waiting)  # an AI's pace is no deadline
+    if game.deadline and not game.paused_at and people:
         text = _("➡️ {who} {verb} — due {when}.").format(
             who=", ".join(who), verb=verb, when=stamp(game.deadline)
         )

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from babel.numbers import format_decimal
 
-from bot.i18n import ENGLISH, N_, _, current, n_
+from bot.i18n import ENGLISH, N_, _, current, minus, n_
 from bot.limits import CONTENT, first_lines
 from bot.messages import Outcome
 from bot.records import ratings, results, spoken
@@ -50,7 +50,7 @@ def decimal(value: float) -> str:
     """A figure with one decimal, as the language writes it (2.5 / 2,5)."""
     if current() == ENGLISH:
         return f"{value:.1f}"
-    return str(format_decimal(value, format="#,##0.0", locale=current()))
+    return minus(str(format_decimal(value, format="#,##0.0", locale=current())))
 
 
 def _title(games: Mapping[str, GameRules], kind: str) -> str:

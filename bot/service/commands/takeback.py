@@ -13,6 +13,7 @@ from functools import partial
 
 from bot.i18n import N_, _
 from bot.messages import ButtonSpec, Message, Outcome
+from bot.render import game_log
 from bot.replay import Move, undo_record
 from bot.service.commands.publish import publish
 from bot.service.requests import GONE, NO_GAME, Actor, Place
@@ -48,8 +49,7 @@ async def undo(
 
 
 def _describe(engine: Engine, moves: list[Move], table: Table) -> str:
-    presenter = engine.presenter(table.game.kind)
-    return "; ".join(presenter.describe(table, dict(move.action)) for move in moves)
+    return game_log.move_words(table, moves)
 
 
 def _undo(engine: Engine, place: Place, actor: Actor, confirmed_seq: int | None, tx: Tx) -> Outcome:
@@ -123,11 +123,7 @@ def _undo(engine: Engine, place: Place, actor: Actor, confirmed_seq: int | None,
     restored = Table(game, table.seats, rules, state)
     tx.remember(restored)
     with restored.public_voice():
-        if own:
-            line = _("↩️ **{who}** took back their last move: {move}.")
-        else:
-            line = _("↩️ **{who}** took back the last move: {move}.")
-        line = line.format(who=actor.display_name, move=_describe(engine, last, table))
+        line = game_log.took_back(table, seat, last, actor.display_name)
         closing = _("↩️ Taken back; see below.")
     outcome = Outcome(lines=[line], live=engine.presenter(game.kind).kept(restored))
     return publish(engine, restored, outcome, quiet={actor.user_id}, closing=closing)

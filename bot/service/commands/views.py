@@ -6,9 +6,9 @@ from contextlib import nullcontext
 from bot.i18n import _
 from bot.limits import newest_lines
 from bot.messages import Message, Outcome
+from bot.render import game_log
 from bot.render.coach import hints_line
 from bot.render.generic import joined, language_line, lobby_embed
-from bot.replay import is_undo
 from bot.service.requests import NO_GAME, Actor, Place
 from bot.service.runtime.engine import Engine
 from bot.store import ActionRow
@@ -70,10 +70,10 @@ def _log(engine: Engine, place: Place, count: int) -> Outcome:
     if game is None:
         return Outcome.refusal(NO_GAME)
     table = engine.table_for(game)
-    rows = engine.store.actions(game.id, last=count)
+    rows = engine.store.actions(game.id)
     if not rows:
         return Outcome.tell(_("No moves have been made yet."))
-    lines = log_lines(engine, table, rows)
+    lines = log_lines(engine, table, rows, count)
     if game.status == "finished":
         lines.insert(
             0,
@@ -82,36 +82,9 @@ def _log(engine: Engine, place: Place, count: int) -> Outcome:
     return Outcome.tell(newest_lines(lines, note=_("*(older moves left out: they do not fit)*")))
 
 
-def log_lines(engine: Engine, table: Table, rows: list[ActionRow]) -> list[str]:
-    """Log rows as `/game log` shows them: who did what, in the presenter's words
-    (which never show a secret), taken-back moves struck through."""
-    presenter = engine.presenter(table.game.kind)
-    undos = any(is_undo(row.action) for row in rows)
-    taken_back = _taken_back(engine, table.game.id) if undos else set()
-    lines = []
-    for row in rows:
-        who = table.name(row.seat) if row.seat is not None else _("bot")
-        if is_undo(row.action):
-            said = _("took back the moves from {seq} on").format(
-                seq=f"`{int(row.action['back_to']):>4}`"
-            )
-        else:
-            said = presenter.describe(table, row.action)
-            if row.seq in taken_back:
-                said = _("{move} (taken back)").format(move=f"~~{said}~~")
-        lines.append(f"`{row.seq:>4}` **{who}** — {said}")
-    return lines
-
-
-def _taken_back(engine: Engine, game_id: int) -> set[int]:
-    """The seqs of the log rows a take-back cancelled (from the undo rows alone)."""
-    counting: list[int] = []
-    cancelled: set[int] = set()
-    for row in engine.store.actions(game_id):
-        if is_undo(row.action):
-            back_to = int(row.action["back_to"])
-            cancelled |= {seq for seq in counting if seq >= back_to}
-            counting = [seq for seq in counting if seq < back_to]
-        else:
-            counting.append(row.seq)
-    return cancelled
+def log_lines(
+    engine: Engine, table: Table, rows: list[ActionRow], count: int | None = None
+) -> list[str]:
+    """The game's whole log as `/game log` shows it (its newest `count` rows):
+    `bot.render.game_log`."""
+    return game_log.log_lines(table, rows, count)
