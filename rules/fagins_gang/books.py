@@ -17,7 +17,7 @@ from rules.words import Param, Seat, Term, said, said_n
 def turn_wheel(state: FaginState, when: str) -> Event:
     roll, state.rng = state.rng.die()
     state.wheel_rotation = (state.wheel_rotation + roll) % len(BOARD.wheel)
-    now = prices(state)
+    now = dict(prices(state))
     listed: list[Param] = [
         said("{colour} {price}", colour=Term(english=colour), price=price)
         for colour, price in now.items()

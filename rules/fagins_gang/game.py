@@ -2,6 +2,13 @@
 
 `apply` copies the state, lets the rule modules change the copy, and returns it with the
 events; any `RuleError` on the way leaves the caller's state exactly as it was.
+`apply_in_place` is the same rules on the state itself, for search and random play,
+which make millions of moves on states nobody else holds: it skips the copy, and a
+refused action may leave that state half changed.
+
+Editions: a game started by the bot carries `edition` among its options (2 today). A
+game without it was started before, and replays as it was played: the generator of its
+time and the price wheel's colours in location order (`setup.new_game`).
 """
 
 from collections.abc import Mapping, Sequence
@@ -27,9 +34,9 @@ from rules.fagins_gang.board import BOARD
 from rules.fagins_gang.books import apply_discard, default_discard
 from rules.fagins_gang.movement import apply_move
 from rules.fagins_gang.rounds import close_round, finish_action
-from rules.fagins_gang.setup import new_game
+from rules.fagins_gang.setup import EDITION, FIRST_EDITION, new_game
 from rules.fagins_gang.shillings import apply_shillings
-from rules.fagins_gang.state import FaginState, Options
+from rules.fagins_gang.state import FaginState, Options, dump, load
 from rules.fagins_gang.stealing import apply_steal
 from rules.fagins_gang.views import FaginView, build_view
 from rules.protocol import Outcome
@@ -44,12 +51,17 @@ class FaginsGangRules:
     min_players = BOARD.players.min
     max_players = BOARD.players.max
     option_names = frozenset({"round_limit", "fagin_target"})
+    """The `/game new` options; the bot also keeps `edition` (see the module docstring)."""
 
     def validate_options(
         self, raw: Mapping[str, Any], players: int | None = None
     ) -> dict[str, Any]:
         """Unknown options are refused by name; options given as None count as not given."""
-        unknown = sorted(k for k, v in raw.items() if k not in self.option_names and v is not None)
+        unknown = sorted(
+            k
+            for k, v in raw.items()
+            if k not in self.option_names and k != "edition" and v is not None
+        )
         if unknown:
             raise RuleError(
                 said_n(
@@ -88,15 +100,27 @@ class FaginsGangRules:
                 low=target.min,
                 high=target.max,
             )
-        return {"round_limit": round_limit, "fagin_target": fagin_target}
+        chosen: dict[str, Any] = {"round_limit": round_limit, "fagin_target": fagin_target}
+        edition = raw.get("edition")
+        if edition is not None:
+            if edition not in (FIRST_EDITION, EDITION):
+                raise RuleError("This bot does not know edition {edition}.", edition=repr(edition))
+            chosen["edition"] = edition
+        elif players is not None:
+            # A game starts now: it is played under today's edition, and its options say
+            # so, so a replay sets it up the same way.
+            chosen["edition"] = EDITION
+        return chosen
 
     def setup(
         self, players: int, options: Mapping[str, Any], seed: int, first: int | None
     ) -> tuple[FaginState, list[Event]]:
-        chosen = Options.model_validate(self.validate_options(options, players))
+        edition = options.get("edition", FIRST_EDITION)
+        valid = self.validate_options({**options, "edition": edition}, players)
+        chosen = Options(round_limit=valid["round_limit"], fagin_target=valid["fagin_target"])
         if first is not None and not 0 <= first < players:
             raise RuleError("Seat {seat} is not in this game.", seat=first)
-        return new_game(players, chosen, seed, first)
+        return new_game(players, chosen, seed, first, edition)
 
     def parse_action(self, data: Mapping[str, Any]) -> Action:
         return parse_action(data)
@@ -108,6 +132,15 @@ class FaginsGangRules:
             raise RuleError("The game is over.")
         work = state.clone()  # apply never mutates its input
         return work, _dispatch(work, seat, action)
+
+    def apply_in_place(self, state: FaginState, seat: int, action: Action) -> list[Event]:
+        """`apply` on `state` itself, for search and random play: no copy, and after a
+        `RuleError` the state may be half changed (throw it away)."""
+        if not 0 <= seat < state.players:
+            raise RuleError("Only players seated in this game can act in it.")
+        if state.phase == "over":
+            raise RuleError("The game is over.")
+        return _dispatch(state, seat, action)
 
     def view(self, state: FaginState, seat: int | None) -> FaginView:
         return build_view(state, seat, self.waiting_on(state))
@@ -153,10 +186,10 @@ class FaginsGangRules:
         )
 
     def dump_state(self, state: FaginState) -> str:
-        return state.model_dump_json()
+        return dump(state)
 
     def load_state(self, data: str) -> FaginState:
-        return FaginState.model_validate_json(data)
+        return load(data)
 
 
 def _whole_in(value: object, low: int, high: int) -> bool:

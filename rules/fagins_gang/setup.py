@@ -1,12 +1,23 @@
-"""Setting up a game (§2): warehouses, stalls, players' stock, the wheel and the constables."""
+"""Setting up a game (§2): warehouses, stalls, players' stock, the wheel and the constables.
+
+A game's edition (from its options) picks the generator and the wheel ring: edition 2,
+today's, the counter-based generator and the board's own wheel ring; a game without an
+edition, started before, the generator of its time and the colours in location order.
+"""
 
 from rules.events import Event
 from rules.fagins_gang.board import BOARD
 from rules.fagins_gang.books import turn_wheel
 from rules.fagins_gang.constables import place_constables
 from rules.fagins_gang.state import Constable, FaginState, Options
-from rules.rng import Rng
+from rules.rng import COUNTER_BASED, FIRST, Rng
 from rules.words import Param, Say, Seat, said, said_n
+
+
+FIRST_EDITION = 1
+"""Games started before editions: string-seeded dice, the wheel in location order."""
+EDITION = 2
+"""Today's: counter-based dice, the board's wheel ring."""
 
 
 def _setup_said(players: int, size: int, each: int, options: Options) -> Say:
@@ -37,7 +48,7 @@ def _setup_said(players: int, size: int, each: int, options: Options) -> Say:
 
 
 def new_game(
-    players: int, options: Options, seed: int, first: int | None
+    players: int, options: Options, seed: int, first: int | None, edition: int = FIRST_EDITION
 ) -> tuple[FaginState, list[Event]]:
     size = BOARD.warehouse_size(players)
     each = BOARD.start_cubes_per_colour
@@ -45,7 +56,8 @@ def new_game(
     state = FaginState(
         players=players,
         options=options,
-        rng=Rng(seed=seed),
+        rng=Rng(seed=seed, version=COUNTER_BASED if edition >= EDITION else FIRST),
+        wheel_ring="colours" if edition >= EDITION else "locations",
         first_player=0,
         turn=0,
         warehouses={c: size - BOARD.stall_start - players * each for c in colours},
