@@ -13,6 +13,7 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from ai import STRONG_PLAYOUTS, Level, decide, decision_seed, strong_budget
@@ -99,17 +100,21 @@ def random_games(
     kind: str, players: int, options: dict[str, Any], seconds: float
 ) -> tuple[float, float]:
     """Whole random games in the rules core alone (legal moves, no gifts, until the end)
-    for `seconds` of one core's CPU time: (games, moves) per CPU second."""
-    rules = GAMES[kind]
+    for `seconds` of one core's CPU time: (games, moves) per CPU second. Games are set up
+    as the bot starts them (today's edition) and played as search plays them: each move
+    drawn from the listed legal actions and applied in place."""
+    rules: Any = GAMES[kind]
+    listed = partial(rules.legal_actions, gifts=False) if kind == "fantasy-business" else None
+    legal = listed or rules.legal_actions
+    play = rules.apply_in_place
     started = time.process_time()
     games = moves = 0
     while time.process_time() - started < seconds:
         chooser = random.Random(games)
-        state, _ = rules.setup(players, rules.validate_options(options), games, None)
+        state, _ = rules.setup(players, rules.validate_options(options, players), games, None)
         while rules.outcome(state) is None:
             seat = rules.waiting_on(state)[0]
-            legal = [a for a in rules.legal_actions(state, seat) if a.type != "give"]
-            state, _ = rules.apply(state, seat, chooser.choice(legal))
+            play(state, seat, chooser.choice(legal(state, seat)))
             moves += 1
         games += 1
     elapsed = time.process_time() - started

@@ -87,9 +87,7 @@ class Event:
         return (_made, (self.kind, self.given_text, self.say, self.seat, self.data))
 
 
-def _made(
-    kind: str, text: str, say: Say | None, seat: int | None, data: dict[str, Any]
-) -> Event:
+def _made(kind: str, text: str, say: Say | None, seat: int | None, data: dict[str, Any]) -> Event:
     """An event as it was pickled, its sentence already made."""
     return Event(kind, text=text, say=say, seat=seat, data=data)
 

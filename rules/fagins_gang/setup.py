@@ -13,7 +13,6 @@ from rules.fagins_gang.state import Constable, FaginState, Options
 from rules.rng import COUNTER_BASED, FIRST, Rng
 from rules.words import Param, Say, Seat, said, said_n
 
-
 FIRST_EDITION = 1
 """Games started before editions: string-seeded dice, the wheel in location order."""
 EDITION = 2

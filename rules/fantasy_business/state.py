@@ -19,6 +19,8 @@ from rules.fast_copy import Stored
 from rules.rng import FIRST, Rng
 
 Phase = Literal["auction", "pricing", "over"]
+Standing = Literal["lowest", "highest", "middle"]
+"""Where an owner's price stands among the article's owners' prices."""
 
 
 class Options(BaseModel):
@@ -86,7 +88,7 @@ class Payout(BaseModel):
     cards: int
     price: int
     gold: int
-    standing: Literal["lowest", "highest", "middle"]
+    standing: Standing
     bonus: bool
     """True when the lowest-price bonus (or a Royal Warrant) applied."""
     warrant: bool = False
