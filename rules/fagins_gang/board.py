@@ -217,6 +217,11 @@ class Board(BaseModel):
         return tuple(loc.key for loc in self.locations)
 
     @cached_property
+    def colour_set(self) -> frozenset[str]:
+        """Every colour key, for the checks each action makes."""
+        return frozenset(self.colour_ring)
+
+    @cached_property
     def colour_ring(self) -> tuple[str, ...]:
         """Colour keys in ring order (the order the price wheel uses)."""
         return tuple(loc.colour for loc in self.locations)

@@ -40,7 +40,7 @@ from rules.fagins_gang.state import FaginState, Options, dump, load
 from rules.fagins_gang.stealing import apply_steal
 from rules.fagins_gang.views import FaginView, build_view
 from rules.protocol import Outcome
-from rules.words import Param, Seat, said, said_n
+from rules.words import Param, Say, Seat, later, said, said_n
 
 TITLE = "Fagin's Gang"
 
@@ -219,12 +219,12 @@ def _dispatch(state: FaginState, seat: int, action: Action) -> list[Event]:
     elif isinstance(action, Shillings):
         events = apply_shillings(state, seat, action)
     else:
-        events = [
-            Event(
-                kind="skipped", say=said("{who} skips.", who=Seat(seat=seat)), data={"seat": seat}
-            )
-        ]
+        events = [Event(kind="skipped", say=later(_skips, seat), data={"seat": seat})]
     return events + finish_action(state, seat)
+
+
+def _skips(seat: int) -> Say:
+    return said("{who} skips.", who=Seat(seat=seat))
 
 
 def _check_action_turn(state: FaginState, seat: int) -> None:
