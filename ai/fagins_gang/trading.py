@@ -8,6 +8,7 @@ back, one at a time, the cube whose loss costs least.
 """
 
 from collections.abc import Iterator
+from functools import cache
 from itertools import combinations
 
 from ai.fagins_gang.moves import Option, Table
@@ -51,8 +52,14 @@ def trades(
         for colour in colours:
             after.cubes[colour] += 1 if buying else -1
             after.shillings += -prices[colour] if buying else prices[colour]
-        action = Buy(colours=list(colours)) if buying else Sell(colours=list(colours))
-        yield Option(action, after)
+        yield Option(_trade(buying, colours), after)
+
+
+@cache
+def _trade(buying: bool, colours: tuple[str, ...]) -> Buy | Sell:
+    """A trade as an action (frozen, so each is built once: every trading turn lists
+    them all)."""
+    return Buy(colours=list(colours)) if buying else Sell(colours=list(colours))
 
 
 def best_trade(table: Table, mine: Standing, stalls: dict[str, int], pairs: bool) -> Option | None:
