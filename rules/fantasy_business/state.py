@@ -157,8 +157,9 @@ class GameState(Stored):
     def seats(self) -> range:
         return range(self.players)
 
-    def clone(self) -> "GameState":
-        """A copy `apply` may change freely.
+    def clone(self, whole: bool = False) -> "GameState":
+        """A copy `apply` may change freely (`whole`: a copy to play on for more than one
+        move, see below).
 
         Every list, dict and mutable record that the next action may change is copied;
         frozen values (options, rng, warrants, the last reveal, which is only ever
@@ -166,12 +167,13 @@ class GameState(Stored):
         (replaced at each reveal, never changed) and, during the auctions, the draw
         pile, the price sheets and the specials played: nothing in phase 1 changes them
         (a turn's end replaces them), and an action that starts in phase 1 ends at the
-        latest where phase 2 begins. A field added to the state must be added here too;
-        the values test checks that a clone equals its original and that `apply` leaves
-        its input as it was.
+        latest where phase 2 begins. A copy played on with `apply_in_place` for more than
+        one move must be `whole`: every mutable part copied. A field added to the state
+        must be added here too; the values test checks that a clone equals its original
+        and that `apply` leaves its input as it was.
         """
         auction = self.auction
-        pricing = self.phase != "auction"
+        pricing = whole or self.phase != "auction"
         played = self.played
         return GameState(
             players=self.players,
