@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from rules.events import Event
 from rules.fantasy_business import deck
 from rules.fantasy_business.state import ArticleIncome, GameState, Payout, Reveal, Standing
+from rules.fast_copy import built
 from rules.words import Param, Say, Seat, later, said
 
 
@@ -48,7 +49,8 @@ def _payout(
 ) -> Payout:
     """A payout of numbers the rule itself worked out, so not validated again (a payout is
     made for every owner of every article at every reveal)."""
-    return Payout.model_construct(
+    return built(
+        Payout,
         seat=seat,
         cards=cards,
         price=price,
@@ -83,9 +85,7 @@ def article_income(state: GameState, key: str) -> ArticleIncome:
                     p.seat, p.cards, p.price, p.gold * times, p.standing, p.bonus, p.warrant
                 )
         result.append(p)
-    return ArticleIncome.model_construct(
-        article=key, embargo=embargo, festivals=festivals, payouts=result
-    )
+    return built(ArticleIncome, article=key, embargo=embargo, festivals=festivals, payouts=result)
 
 
 def reveal(state: GameState, events: list[Event]) -> None:
@@ -127,14 +127,34 @@ def reveal(state: GameState, events: list[Event]) -> None:
             say=later(_income_said, state.turn, rows, gold),
             data={
                 "turn": state.turn,
-                "rows": [
-                    {"name": deck.article(row.article).name, **row.model_dump()} for row in rows
-                ],
+                "rows": [_row_data(row) for row in rows],
                 "totals": totals,
                 "gold": list(gold),
             },
         )
     )
+
+
+def _row_data(row: ArticleIncome) -> dict[str, object]:
+    """A row of the income as event data: what `model_dump` gives, with the article's name."""
+    return {
+        "name": deck.article(row.article).name,
+        "article": row.article,
+        "embargo": row.embargo,
+        "festivals": row.festivals,
+        "payouts": [
+            {
+                "seat": p.seat,
+                "cards": p.cards,
+                "price": p.price,
+                "gold": p.gold,
+                "standing": p.standing,
+                "bonus": p.bonus,
+                "warrant": p.warrant,
+            }
+            for p in row.payouts
+        ],
+    }
 
 
 def _sheets_said(turn: int, sheets: list[dict[str, int]]) -> Say:
