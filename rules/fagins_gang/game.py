@@ -104,7 +104,8 @@ class FaginsGangRules:
         edition = raw.get("edition")
         if edition is not None:
             if edition not in (FIRST_EDITION, EDITION):
-                raise RuleError("This bot does not know edition {edition}.", edition=repr(edition))
+                # Editions come from the bot's stored options, never from a player.
+                raise ValueError(f"This bot does not know edition {edition!r}.")
             chosen["edition"] = edition
         elif players is not None:
             # A game starts now: it is played under today's edition, and its options say

@@ -104,7 +104,9 @@ async def test_a_two_player_game_is_played_to_a_win(settings: Settings) -> None:
         log = (await bob.slash(w.channel, "game log", count=7)).response
         assert log is not None
         assert "open the market" in log.content and "pass at the market" in log.content
-        assert "buy green" in log.content and "sell red" in log.content
+        prices = RULES.view(state_of(w), None).prices  # the market round's wheel
+        cheap = sorted(prices, key=prices.__getitem__)[:2]
+        assert f"buy {' '.join(cheap)}" in log.content and "sell red" in log.content
         await play_to_the_end(w, limit=80)
 
         messages = w.channel.history()

@@ -96,7 +96,7 @@ def test_a_game_started_now_is_of_todays_edition_and_one_without_an_edition_of_t
     assert '"version"' in RULES.dump_state(new) and '"wheel_ring"' in RULES.dump_state(new)
     assert '"version"' not in RULES.dump_state(old) and "wheel_ring" not in RULES.dump_state(old)
     assert RULES.load_state(RULES.dump_state(new)) == new
-    with pytest.raises(RuleError, match="edition 9"):
+    with pytest.raises(ValueError, match="edition 9"):
         RULES.validate_options({"edition": 9}, 4)
 
 

@@ -303,3 +303,17 @@ def test_1_ed_a_bad_age_order_is_refused_with_a_reason() -> None:
         RULES.validate_options({"age_order": [4]}, 4)
     with pytest.raises(RuleError, match="starts with player 2, but player 3"):
         RULES.setup(4, {"age_order": [1, 0]}, 3, 2)
+
+
+def test_a_game_started_now_is_of_todays_edition_with_the_counter_based_generator() -> None:
+    """The bot's start gives `edition` 2 (kept in the options for replays); stored
+    options without it set up a game of the first edition, with its generator."""
+    new, _ = RULES.setup(5, RULES.validate_options({}, 5), seed=11, first=None)
+    old, _ = RULES.setup(5, {"turns": None}, seed=11, first=None)
+    assert new.rng.version == 2 and old.rng.version == 1
+    assert '"version":2' in RULES.dump_state(new)
+    assert '"version"' not in RULES.dump_state(old)
+    assert RULES.load_state(RULES.dump_state(new)) == new
+    assert RULES.load_state(RULES.dump_state(old)) == old
+    with pytest.raises(ValueError, match="edition 3"):
+        RULES.validate_options({"edition": 3}, 5)
