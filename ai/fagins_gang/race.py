@@ -143,10 +143,18 @@ class Race:
             key: needs_by_level(COST[key], c.level, c.facing) for key, c in state.constables.items()
         }
         self._known: dict[tuple[object, ...], float] = {}
+        self.remembered: dict[tuple[object, ...], object] = {}
+        """Other answers of this moment's heuristics, by what they depend on (a market
+        visit's outcome for a standing, see `trading`)."""
+
+    @staticmethod
+    def key(s: Standing) -> tuple[object, ...]:
+        """Everything of a standing an estimate reads, as a dictionary key."""
+        return (s.shillings, s.supply, tuple(s.cubes.items()), tuple(s.spots.items()))
 
     def distance(self, s: Standing) -> float:
         """Estimated actions the seat still needs to win (0 once it has won)."""
-        key = (s.shillings, s.supply, tuple(s.cubes.items()), tuple(s.spots.items()))
+        key = self.key(s)
         found = self._known.get(key)
         if found is None:
             found = self._known[key] = self._distance(s)

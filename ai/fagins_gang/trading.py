@@ -19,6 +19,7 @@ from rules.fagins_gang.board import BOARD
 GAIN = 0.02
 """A trade must bring the seat this many actions closer to winning, or it passes."""
 MARKET_TRADES = 6
+_PASS = MarketPass()
 """Cubes a seat counts on trading when it opens the market."""
 
 
@@ -73,7 +74,17 @@ def best_trade(table: Table, mine: Standing, stalls: dict[str, int], pairs: bool
 
 
 def after_market(table: Table) -> Standing:
-    """The seat's standing after the trades it would make if it opened the market now."""
+    """The seat's standing after the trades it would make if it opened the market now
+    (worked out once per standing and moment: every action turn of every playout asks)."""
+    key = ("market", table.race.key(table.me))
+    found = table.race.remembered.get(key)
+    if not isinstance(found, Standing):
+        found = _after_market(table)
+        table.race.remembered[key] = found
+    return found.copy()
+
+
+def _after_market(table: Table) -> Standing:
     mine = table.me.copy()
     stalls = dict(table.state.stalls)
     for _ in range(MARKET_TRADES):
@@ -92,11 +103,14 @@ def trade_action(table: Table) -> Buy | Sell | MarketPass:
     market = table.state.market
     assert market is not None
     holder = market.token_holder == table.seat
-    trade = best_trade(table, table.me, dict(table.state.stalls), pairs=holder)
-    if trade is None:
-        return MarketPass()
-    assert isinstance(trade.action, Buy | Sell)
-    return trade.action
+    key = ("trade", holder, table.race.key(table.me))
+    found = table.race.remembered.get(key)
+    if not isinstance(found, Buy | Sell | MarketPass):
+        trade = best_trade(table, table.me, dict(table.state.stalls), pairs=holder)
+        found = _PASS if trade is None else trade.action
+        assert isinstance(found, Buy | Sell | MarketPass)
+        table.race.remembered[key] = found
+    return found
 
 
 def discard_action(table: Table, owed: int) -> Discard:
