@@ -82,8 +82,8 @@ def validate_options(raw: Mapping[str, Any], players: int | None = None) -> dict
     edition = raw.get("edition")
     if edition is not None:
         if edition not in (FIRST_EDITION, EDITION):
-                # Editions come from the bot's stored options, never from a player.
-                raise ValueError(f"This bot does not know edition {edition!r}.")
+            # Editions come from the bot's stored options, never from a player.
+            raise ValueError(f"This bot does not know edition {edition!r}.")
         chosen["edition"] = edition
     elif players is not None:
         # A game starts now: under today's edition, which its options keep for replays.
