@@ -6,14 +6,15 @@ events; any `RuleError` on the way leaves the caller's state exactly as it was.
 which make millions of moves on states nobody else holds: it skips the copy, and a
 refused action may leave that state half changed.
 
-Editions: a game started by the bot carries `edition` among its options (2 today). A
-game without it was started before, and replays as it was played: the generator of its
-time and the price wheel's colours in location order (`setup.new_game`).
+Editions (`rules.editions`): a game started by the bot carries `edition` among its
+options. A game without it was started before, and replays as it was played: the
+generator of its time and the price wheel's colours in location order (`setup.new_game`).
 """
 
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rules.editions import chosen_edition, edition_of
 from rules.errors import RuleError
 from rules.events import Event
 from rules.fagins_gang import legal, market
@@ -34,7 +35,7 @@ from rules.fagins_gang.board import BOARD
 from rules.fagins_gang.books import apply_discard, default_discard
 from rules.fagins_gang.movement import apply_move
 from rules.fagins_gang.rounds import close_round, finish_action
-from rules.fagins_gang.setup import EDITION, FIRST_EDITION, new_game
+from rules.fagins_gang.setup import new_game
 from rules.fagins_gang.shillings import apply_shillings
 from rules.fagins_gang.state import FaginState, Options, dump, load
 from rules.fagins_gang.stealing import apply_steal
@@ -101,22 +102,15 @@ class FaginsGangRules:
                 high=target.max,
             )
         chosen: dict[str, Any] = {"round_limit": round_limit, "fagin_target": fagin_target}
-        edition = raw.get("edition")
+        edition = chosen_edition(raw, players)
         if edition is not None:
-            if edition not in (FIRST_EDITION, EDITION):
-                # Editions come from the bot's stored options, never from a player.
-                raise ValueError(f"This bot does not know edition {edition!r}.")
             chosen["edition"] = edition
-        elif players is not None:
-            # A game starts now: it is played under today's edition, and its options say
-            # so, so a replay sets it up the same way.
-            chosen["edition"] = EDITION
         return chosen
 
     def setup(
         self, players: int, options: Mapping[str, Any], seed: int, first: int | None
     ) -> tuple[FaginState, list[Event]]:
-        edition = options.get("edition", FIRST_EDITION)
+        edition = edition_of(options)
         valid = self.validate_options({**options, "edition": edition}, players)
         chosen = Options(round_limit=valid["round_limit"], fagin_target=valid["fagin_target"])
         if first is not None and not 0 <= first < players:

@@ -1,22 +1,19 @@
 """Setting up a game (§2): warehouses, stalls, players' stock, the wheel and the constables.
 
-A game's edition (from its options) picks the generator and the wheel ring: edition 2,
-today's, the counter-based generator and the board's own wheel ring; a game without an
-edition, started before, the generator of its time and the colours in location order.
+A game's edition (`rules.editions`, from its options) picks the generator and the wheel
+ring: today's, the counter-based generator and the board's own wheel ring; a game
+without an edition, started before, the generator of its time and the colours in
+location order.
 """
 
+from rules.editions import EDITION, FIRST_EDITION, rng_version
 from rules.events import Event
 from rules.fagins_gang.board import BOARD
 from rules.fagins_gang.books import turn_wheel
 from rules.fagins_gang.constables import place_constables
 from rules.fagins_gang.state import Constable, FaginState, Options
-from rules.rng import COUNTER_BASED, FIRST, Rng
+from rules.rng import Rng
 from rules.words import Param, Say, Seat, said, said_n
-
-FIRST_EDITION = 1
-"""Games started before editions: string-seeded dice, the wheel in location order."""
-EDITION = 2
-"""Today's: counter-based dice, the board's wheel ring."""
 
 
 def _setup_said(players: int, size: int, each: int, options: Options) -> Say:
@@ -55,7 +52,7 @@ def new_game(
     state = FaginState(
         players=players,
         options=options,
-        rng=Rng(seed=seed, version=COUNTER_BASED if edition >= EDITION else FIRST),
+        rng=Rng(seed=seed, version=rng_version(edition)),
         wheel_ring="colours" if edition >= EDITION else "locations",
         first_player=0,
         turn=0,

@@ -12,29 +12,26 @@ draws), so the draws of the game itself are those of a game started before it ex
 and options without `age_order` (a game started before it existed, replayed from its log)
 set up exactly that older game, which knows only the youngest.
 
-Editions: a game started by the bot carries `edition` among its options (2 today: the
-counter-based generator, see `rules.rng`). A game without one was started before and
-replays with the generator of its time.
+Editions (`rules.editions`): a game started by the bot carries `edition` among its
+options (today's: the counter-based generator, see `rules.rng`). A game without one was
+started before and replays with the generator of its time.
 """
 
 from collections.abc import Mapping
 from typing import Any
 
+from rules.editions import chosen_edition, edition_of, rng_version
 from rules.errors import RuleError
 from rules.events import Event
 from rules.fantasy_business import deck
 from rules.fantasy_business.state import GameState, Options, Sheet
 from rules.fantasy_business.turn import start_turn
-from rules.rng import COUNTER_BASED, FIRST, Rng
+from rules.rng import Rng
 from rules.words import Param, Seat, said
 
 OPTION_NAMES = frozenset({"turns", "low_prices", "sole_lowest_bonus"})
 START_OPTIONS = frozenset({"age_order", "edition"})
 """Options given when the game starts (`/game start`), once the seats are known."""
-FIRST_EDITION = 1
-"""Games started before editions: the string-seeded generator."""
-EDITION = 2
-"""Today's: the counter-based generator."""
 AGE_DRAW = -1
 """The generator counter the age order is drawn at: one the game's own draws never use."""
 
@@ -79,15 +76,9 @@ def validate_options(raw: Mapping[str, Any], players: int | None = None) -> dict
         "low_prices": False if low is None else _flag("low_prices", low),
         "sole_lowest_bonus": False if sole is None else _flag("sole_lowest_bonus", sole),
     }
-    edition = raw.get("edition")
+    edition = chosen_edition(raw, players)
     if edition is not None:
-        if edition not in (FIRST_EDITION, EDITION):
-            # Editions come from the bot's stored options, never from a player.
-            raise ValueError(f"This bot does not know edition {edition!r}.")
         chosen["edition"] = edition
-    elif players is not None:
-        # A game starts now: under today's edition, which its options keep for replays.
-        chosen["edition"] = EDITION
     ages = raw.get("age_order")
     if ages is not None:
         chosen["age_order"] = _age_order(ages, players)
@@ -145,10 +136,10 @@ def setup(
             players=players,
         )
     knows_ages = "age_order" in options
-    edition = options.get("edition", FIRST_EDITION)
+    edition = edition_of(options)
     valid = validate_options({**options, "edition": edition}, players)
     given: list[int] = valid.pop("age_order", [])
-    version = COUNTER_BASED if valid.pop("edition") >= EDITION else FIRST
+    version = rng_version(valid.pop("edition"))
     chosen = Options(**valid)
     events: list[Event] = []
     rng = Rng(seed=seed, version=version)
