@@ -1,5 +1,6 @@
 """Time the service path for accepted actions against a bare write, on each backend
-(`python -m bench`), or run the AI tournaments (`python -m bench ai`, see tournament.py).
+(`python -m bench`), the rules core's own speed in CPU time (`python -m bench core`, see
+core.py), or run the AI tournaments (`python -m bench ai`, see tournament.py).
 
 Both sides run in one process, on one database with 10,000 stored games, interleaved
 sample by sample so that disk and CPU noise hits both alike. The baseline writes the same
@@ -28,7 +29,7 @@ from typing import Protocol
 import psycopg
 import sqlite_utils
 
-from bench import bursts, faults, hints, loop, sandbox, tournament
+from bench import bursts, core, faults, hints, loop, sandbox, tournament
 from bot.service import Actor, GameService, Place
 from bot.store import Store, is_url, open_store
 from rules.registry import GAMES
@@ -238,7 +239,7 @@ def random_games_per_minute(kind: str, players: int, options: dict[str, int]) ->
     games, moves = tournament.random_games(kind, players, dict(options), RANDOM_GAME_SECONDS)
     print(
         f"rules core, {GAMES[kind].title}, {players} players: {games * 60:.0f} random "
-        f"games/minute on one core ({moves / games:.0f} moves a game)"
+        f"games/minute on one core, CPU time ({moves / games:.0f} moves a game)"
     )
 
 
@@ -288,15 +289,17 @@ async def service_path() -> float:
 
 
 def main(parts: list[str]) -> int:
-    """`python -m bench [service] [faults] [bursts] [sandbox] [ai] [hints]`: the named parts,
-    or all."""
-    known = ("service", "faults", "bursts", "sandbox", "ai", "hints")
+    """`python -m bench [core] [service] [faults] [bursts] [sandbox] [ai] [hints]`: the named
+    parts, or all."""
+    known = ("core", "service", "faults", "bursts", "sandbox", "ai", "hints")
     wanted = parts or list(known)
     unknown = [part for part in wanted if part not in known]
     if unknown:
         print(f"unknown bench part(s): {', '.join(unknown)}; choose from {', '.join(known)}")
         return 2
     ratio = None
+    if "core" in wanted:
+        core.main()
     if "faults" in wanted:
         faults.main()
     if "bursts" in wanted:

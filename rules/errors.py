@@ -11,12 +11,24 @@ from rules.words import Param, Say
 
 
 class RuleError(Exception):
-    """An action the rules do not allow; the message is fit to show the player."""
+    """An action the rules do not allow; the message is fit to show the player.
+
+    The English message is made when first read: a search that tries moves the rules
+    refuse never reads it."""
 
     def __init__(self, message: str | Say, /, **params: Param) -> None:
         self.say = message if isinstance(message, Say) else Say(key=message, params=params)
-        self.message = self.say.english()
-        super().__init__(self.message)
+        self._message: str | None = None
+        super().__init__()
+
+    @property
+    def message(self) -> str:
+        if self._message is None:
+            self._message = self.say.english()
+        return self._message
 
     def __str__(self) -> str:
         return self.message
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (RuleError, (self.say,))

@@ -17,6 +17,7 @@ The functions `said`, `said_n` and `RuleError` are the markers the catalog extra
 looks for, so every template written through them lands in the catalog.
 """
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Union
 
@@ -63,6 +64,24 @@ class Say:
     def english(self) -> str:
         """The sentence in English (seats left as `{p<n>}` placeholders)."""
         return render(self, lambda key, plural, count: key if count == 1 or not plural else plural)
+
+
+@dataclass(frozen=True, slots=True)
+class Later:
+    """A sentence made only when someone reads it: a module-level function that builds
+    the `Say` and the plain values it needs, taken when the thing it tells happened (so
+    a later change to the game cannot change what it says)."""
+
+    make: Callable[..., Say]
+    args: tuple[Any, ...]
+
+    def say(self) -> Say:
+        return self.make(*self.args)
+
+
+def later(make: Callable[..., Say], /, *args: Any) -> Later:
+    """`make(*args)`, when the sentence is read."""
+    return Later(make, args)
 
 
 def said(key: str, /, **params: Param) -> Say:

@@ -13,6 +13,7 @@ here is legal by construction (the tests apply every option to a real state).
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from ai.fagins_gang.race import (
     BOTTOM,
@@ -30,6 +31,7 @@ from ai.fagins_gang.race import (
     off_track_cost,
     on_track,
     printed,
+    race_of,
     shillings_at,
     standing,
 )
@@ -64,7 +66,7 @@ class Table:
     def __init__(self, state: FaginState, seat: int, race: Race | None = None) -> None:
         self.state = state
         self.seat = seat
-        self.race = race or Race(state)
+        self.race = race or race_of(state)
         self.me = standing(state, seat)
         self.others = {s: standing(state, s) for s in range(state.players) if s != seat}
         self.stranded = not on_track(self.me.spots)
@@ -104,7 +106,10 @@ class Table:
         return {c: max(0, n - reserved.get(c, 0)) for c, n in s.cubes.items()}
 
 
+@lru_cache(maxsize=4096)
 def _step(location: str, kind: str, direction: str | None = None, levels: int = 0) -> MoveStep:
+    """A step as an action part (frozen, so each is built once: every action turn lists
+    every step at every location)."""
     if kind == "move" or (kind == "enter" and levels):
         return MoveStep(location=location, kind=kind, direction=direction, levels=levels)
     return MoveStep(location=location, kind=kind)

@@ -129,7 +129,11 @@ ENTER_RANK = ENTER_STEP * 3
 
 class Race:
     """The facts of one moment every estimate shares: target, prices, constables, and
-    per location and level the cubes still to pay (with the bump risk added)."""
+    per location and level the cubes still to pay (with the bump risk added).
+
+    A decision asks for the distance of the same standings again and again (every
+    option is scored against the seat's and the rivals' standings, every trade against
+    the one before), so each standing's distance is worked out once per `Race`."""
 
     def __init__(self, state: FaginState) -> None:
         self.target = state.options.fagin_target
@@ -138,9 +142,25 @@ class Race:
         self.need_at = {
             key: needs_by_level(COST[key], c.level, c.facing) for key, c in state.constables.items()
         }
+        self._known: dict[tuple[object, ...], float] = {}
+        self.remembered: dict[tuple[object, ...], object] = {}
+        """Other answers of this moment's heuristics, by what they depend on (a market
+        visit's outcome for a standing, see `trading`)."""
+
+    @staticmethod
+    def key(s: Standing) -> tuple[object, ...]:
+        """Everything of a standing an estimate reads, as a dictionary key."""
+        return (s.shillings, s.supply, tuple(s.cubes.items()), tuple(s.spots.items()))
 
     def distance(self, s: Standing) -> float:
         """Estimated actions the seat still needs to win (0 once it has won)."""
+        key = self.key(s)
+        found = self._known.get(key)
+        if found is None:
+            found = self._known[key] = self._distance(s)
+        return found
+
+    def _distance(self, s: Standing) -> float:
         spots, cubes = s.spots, s.cubes
         done = 0
         options: list[tuple[float, int, str, str, int, int]] = []
@@ -210,6 +230,30 @@ class Race:
         if cube_short_left > 0:
             actions += cube_short_left / max(STEAL_FLOOR, steal)
         return actions + sold / SALE_RATE + shilling_gap / max(SHILLING_FLOOR, shill)
+
+
+RACES = 4096
+"""How many moments' facts (and their distances) are kept, across decisions."""
+_races: dict[tuple[object, ...], Race] = {}
+
+
+def race_of(state: FaginState) -> Race:
+    """The `Race` of a state's moment, shared by every state with the same facts (target,
+    wheel, stalls, constables): within a round they change only when someone trades, so
+    every seat, option and playout of a round looks its standings up in one memo."""
+    key = (
+        state.options.fagin_target,
+        state.wheel_ring,
+        state.wheel_rotation,
+        tuple(state.stalls.items()),
+        tuple(state.constables.items()),
+    )
+    found = _races.get(key)
+    if found is None:
+        if len(_races) >= RACES:
+            _races.clear()
+        found = _races[key] = Race(state)
+    return found
 
 
 def on_track(spots: dict[str, Spot]) -> bool:

@@ -17,14 +17,14 @@ import math
 from ai import seeds
 from ai.budget import Deadline
 from ai.fagins_gang.moves import Table
-from ai.fagins_gang.race import Race, standing
+from ai.fagins_gang.race import race_of, standing
 from ai.fagins_gang.standard import action_options, standard_action
 from ai.fagins_gang.trading import GAIN, trades
 from ai.search import sequential_halving
 from rules.fagins_gang.actions import Action, MarketPass
 from rules.fagins_gang.game import RULES
 from rules.fagins_gang.state import FaginState
-from rules.rng import Rng
+from rules.rng import COUNTER_BASED, Rng
 
 CANDIDATES = 8
 """How many of `standard`'s best options the search compares on an action turn."""
@@ -65,7 +65,7 @@ def reward(state: FaginState, seat: int) -> float:
     result = state.result
     if result is not None:
         return 1.0 / len(result.winners) if seat in result.winners else 0.0
-    race = Race(state)
+    race = race_of(state)
     mine = race.distance(standing(state, seat))
     best = min(race.distance(standing(state, s)) for s in range(state.players) if s != seat)
     return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, (best - mine) / SCALE))))
@@ -73,7 +73,7 @@ def reward(state: FaginState, seat: int) -> float:
 
 def play_out(state: FaginState, seat: int) -> float:
     """Everyone plays `standard` for `ROUNDS` rounds, to the seat's action turn; then
-    score it."""
+    score it. Plays on `state` itself (a copy only this playout holds)."""
     last_round = state.round + ROUNDS - 1
     for _ in range(PLAYOUT_LIMIT * ROUNDS):
         if state.phase == "over":
@@ -81,7 +81,7 @@ def play_out(state: FaginState, seat: int) -> float:
         if state.phase == "actions" and state.turn == seat and state.round > last_round:
             break
         actor = RULES.waiting_on(state)[0]
-        state, _ = RULES.apply(state, actor, standard_action(Table(state, actor)))
+        RULES.apply_in_place(state, actor, standard_action(Table(state, actor)))
     return reward(state, seat)
 
 
@@ -89,8 +89,9 @@ def search(root: FaginState, seat: int, seed: int, deadline: Deadline) -> Action
     moves = candidates(root, seat)
 
     def sample(index: int) -> FaginState:
-        future = Rng(seed=seeds.derive(seed, "future", index))
-        return root.model_copy(update={"rng": future})
+        world = root.clone()
+        world.rng = Rng(seed=seeds.derive(seed, "future", index), version=COUNTER_BASED)
+        return world
 
     def playout(world: FaginState, action: Action) -> float:
         after, _ = RULES.apply(world, seat, action)

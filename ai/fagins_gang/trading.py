@@ -8,6 +8,7 @@ back, one at a time, the cube whose loss costs least.
 """
 
 from collections.abc import Iterator
+from functools import cache
 from itertools import combinations
 
 from ai.fagins_gang.moves import Option, Table
@@ -18,6 +19,7 @@ from rules.fagins_gang.board import BOARD
 GAIN = 0.02
 """A trade must bring the seat this many actions closer to winning, or it passes."""
 MARKET_TRADES = 6
+_PASS = MarketPass()
 """Cubes a seat counts on trading when it opens the market."""
 
 
@@ -51,8 +53,14 @@ def trades(
         for colour in colours:
             after.cubes[colour] += 1 if buying else -1
             after.shillings += -prices[colour] if buying else prices[colour]
-        action = Buy(colours=list(colours)) if buying else Sell(colours=list(colours))
-        yield Option(action, after)
+        yield Option(_trade(buying, colours), after)
+
+
+@cache
+def _trade(buying: bool, colours: tuple[str, ...]) -> Buy | Sell:
+    """A trade as an action (frozen, so each is built once: every trading turn lists
+    them all)."""
+    return Buy(colours=list(colours)) if buying else Sell(colours=list(colours))
 
 
 def best_trade(table: Table, mine: Standing, stalls: dict[str, int], pairs: bool) -> Option | None:
@@ -66,7 +74,17 @@ def best_trade(table: Table, mine: Standing, stalls: dict[str, int], pairs: bool
 
 
 def after_market(table: Table) -> Standing:
-    """The seat's standing after the trades it would make if it opened the market now."""
+    """The seat's standing after the trades it would make if it opened the market now
+    (worked out once per standing and moment: every action turn of every playout asks)."""
+    key = ("market", table.race.key(table.me))
+    found = table.race.remembered.get(key)
+    if not isinstance(found, Standing):
+        found = _after_market(table)
+        table.race.remembered[key] = found
+    return found.copy()
+
+
+def _after_market(table: Table) -> Standing:
     mine = table.me.copy()
     stalls = dict(table.state.stalls)
     for _ in range(MARKET_TRADES):
@@ -85,11 +103,14 @@ def trade_action(table: Table) -> Buy | Sell | MarketPass:
     market = table.state.market
     assert market is not None
     holder = market.token_holder == table.seat
-    trade = best_trade(table, table.me, dict(table.state.stalls), pairs=holder)
-    if trade is None:
-        return MarketPass()
-    assert isinstance(trade.action, Buy | Sell)
-    return trade.action
+    key = ("trade", holder, table.race.key(table.me))
+    found = table.race.remembered.get(key)
+    if not isinstance(found, Buy | Sell | MarketPass):
+        trade = best_trade(table, table.me, dict(table.state.stalls), pairs=holder)
+        found = _PASS if trade is None else trade.action
+        assert isinstance(found, Buy | Sell | MarketPass)
+        table.race.remembered[key] = found
+    return found
 
 
 def discard_action(table: Table, owed: int) -> Discard:

@@ -16,6 +16,7 @@ from rules.fantasy_business.actions import Action, Auction, Bid, Pass
 from rules.fantasy_business.auction import eligible
 from rules.fantasy_business.state import GameState
 
+PASS = Pass()
 MARGIN = 0.1
 """Share of a card's value a bidder keeps for itself."""
 OTHER_CARD = 0.6
@@ -84,16 +85,16 @@ def respond(state: GameState, seat: int, memo: Memo) -> Bid | Pass:
     minimum = deck.minimum_bid(auction.card)
     if auction.offer:
         if minimum > state.gold[seat]:
-            return Pass()
+            return PASS
         return (
             Bid(amount=minimum)
             if card_value(Outlook(state, seat), auction.card) >= minimum
-            else Pass()
+            else PASS
         )
     wanted = minimum if auction.price is None else max(minimum, auction.price + 1)
     if wanted > state.gold[seat]:
-        return Pass()
-    return Bid(amount=wanted) if wanted <= bid_limit(state, seat, auction.card, memo) else Pass()
+        return PASS
+    return Bid(amount=wanted) if wanted <= bid_limit(state, seat, auction.card, memo) else PASS
 
 
 def bid_limit(state: GameState, seat: int, card_id: int, memo: Memo) -> int:

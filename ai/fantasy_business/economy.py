@@ -28,17 +28,21 @@ LEADER = 0.5
 of another half spread over all rivals."""
 
 
-@cache
 def card_income(article: str, owners: int, options: Options) -> float:
     """Expected income of one card of `article` in one turn when `owners` seats own it."""
+    return _income(article, owners, options.low_prices, options.sole_lowest_bonus)
+
+
+@cache
+def _income(article: str, owners: int, low_prices: bool, sole_lowest_bonus: bool) -> float:
     d = deck.data()
     base = deck.article(article).base
-    low = d.low_prices_floor if options.low_prices else base
+    low = d.low_prices_floor if low_prices else base
     high = base * d.price_ceiling_factor
     bonus = d.lowest_price_bonus
     if owners <= 1:
         return float(high + bonus)
-    shared_bonus = 0 if options.sole_lowest_bonus else bonus
+    shared_bonus = 0 if sole_lowest_bonus else bonus
     return float(low + shared_bonus) + ABOVE_FLOOR * (high - low)
 
 
@@ -48,10 +52,15 @@ def annuity(turns: int) -> float:
     return sum(FUTURE**i for i in range(turns))
 
 
-@cache
 def card_worth(article: str, owners: int, incomes: int, options: Options) -> float:
-    """One card's worth to its owner: base value plus discounted future income."""
-    income = card_income(article, owners, options)
+    """One card's worth to its owner: base value plus discounted future income (kept by
+    the variants' flags: looking a pydantic model up costs more than the sum)."""
+    return _worth(article, owners, incomes, options.low_prices, options.sole_lowest_bonus)
+
+
+@cache
+def _worth(article: str, owners: int, incomes: int, low_prices: bool, sole: bool) -> float:
+    income = _income(article, owners, low_prices, sole)
     return deck.article(article).base + income * annuity(incomes)
 
 

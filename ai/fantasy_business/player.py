@@ -11,7 +11,9 @@ from ai.fantasy_business.standard import standard_action
 from ai.levels import Level
 from rules.events import Event
 from rules.fantasy_business import RULES
-from rules.fantasy_business.actions import Action, Give
+from rules.fantasy_business.actions import Action, Give, SetPrice
+from rules.fantasy_business.pricing import unpriced
+from rules.fantasy_business.state import GameState
 from rules.fantasy_business.views import FantasyBusinessView
 
 READS_HISTORY = True
@@ -36,8 +38,22 @@ def decide(
     dealer = Dealer(view, record)
     state = dealer.deal(None, seeds.derive(seed, "future"))
     if level == "random":
-        legal = [a for a in RULES.legal_actions(state, seat) if not isinstance(a, Give)]
-        return seeds.generator(seed, "random").choice(legal)
+        return seeds.generator(seed, "random").choice(progressing(state, seat))
     if level == "standard":
         return standard_action(state, record, seat)
     return strong.search(dealer, record, state, seed, Deadline(budget, clock))
+
+
+def progressing(state: GameState, seat: int) -> list[Action]:
+    """The legal moves `random` picks from: those that bring the seat nearer to done.
+    A price for an article already priced is left out: it changes nothing the seat's
+    view shows, so the next decision would get the same seed and the same list, and the
+    seat would set that price forever. Every move left prices an article, spends a
+    special or submits, so a random seat finishes its sheet. Gifts are left out too."""
+    open_articles = set(unpriced(state, seat))
+    return [
+        a
+        for a in RULES.legal_actions(state, seat)
+        if not isinstance(a, Give)
+        and not (isinstance(a, SetPrice) and a.article not in open_articles)
+    ]

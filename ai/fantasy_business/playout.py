@@ -15,10 +15,11 @@ from ai.fantasy_business.standard import standard_action
 from rules.fantasy_business import deck
 from rules.fantasy_business.actions import Action, Bid, Pass
 from rules.fantasy_business.auction import eligible, next_eligible
-from rules.fantasy_business.game import apply
+from rules.fantasy_business.game import apply_in_place
 from rules.fantasy_business.legal import waiting_on
 from rules.fantasy_business.state import GameState
 
+PASS = Pass()
 LIMIT = 4000
 """Moves after which a playout stops as it stands (standard play ends a phase far
 sooner; this only bounds a bug)."""
@@ -66,23 +67,25 @@ def shortcut(bids: list[tuple[int, int]]) -> list[tuple[int, int]]:
 
 def settle(state: GameState, record: Record) -> GameState:
     """The running auction played to its end as `standard` bidders would, shortened
-    (`shortcut`): only the bids that decide it are made, everyone else passes."""
+    (`shortcut`): only the bids that decide it are made, everyone else passes. Plays on
+    `state` itself, as `play_to` does."""
     auction = state.auction
     assert auction is not None
     card = auction.card
     owed = shortcut(bidding_war(state, record))
     while state.auction is not None and state.auction.card == card and state.phase == "auction":
         actor = state.auction.to_act
-        action: Action = Pass()
+        action: Action = PASS
         if owed and actor == owed[0][0]:
             action = Bid(amount=owed.pop(0)[1])
-        state, _ = apply(state, actor, action)
+        apply_in_place(state, actor, action)
     return state
 
 
 def play_to(state: GameState, record: Record, last_turn: int) -> GameState:
     """Every seat plays `standard` until turn `last_turn` has been paid out, or the game
-    is over. In later turns than the record's, prices follow the record as it stands
+    is over, on `state` itself (a whole copy only the playout holds: `apply_in_place`).
+    In later turns than the record's, prices follow the record as it stands
     (the playout adds no reveals to it: a rival keeps to the price it has settled on)."""
     for _ in range(LIMIT * max(1, last_turn - state.turn + 1)):
         if state.phase == "over" or state.turn > last_turn:
@@ -92,5 +95,5 @@ def play_to(state: GameState, record: Record, last_turn: int) -> GameState:
             state = settle(state, record)
             continue
         actor = waiting_on(state)[0]
-        state, _ = apply(state, actor, standard_action(state, record, actor))
+        apply_in_place(state, actor, standard_action(state, record, actor))
     return state

@@ -22,7 +22,7 @@ from ai.fantasy_business.standard import pricing_action, standard_action
 from ai.search import sequential_halving
 from rules.fantasy_business import deck
 from rules.fantasy_business.actions import Action, Auction, Bid, Pass, PlaySpecial, SetPrice
-from rules.fantasy_business.game import apply
+from rules.fantasy_business.game import apply_in_place
 from rules.fantasy_business.pricing import price_range, unpriced
 from rules.fantasy_business.scoring import scores, winners
 from rules.fantasy_business.state import GameState
@@ -127,7 +127,8 @@ def search(
         return dealer.deal(chooser, seeds.derive(seed, "future", index), model)
 
     def play(world: GameState, action: Action) -> float:
-        after, _ = apply(world, seat, action)
+        after = world.clone(whole=True)  # the world is every candidate's: play on a copy
+        apply_in_place(after, seat, action)
         return reward(playout.play_to(after, record, root.turn + TURNS_AHEAD), seat)
 
     return sequential_halving(moves, sample, play, deadline)

@@ -352,7 +352,11 @@ def sheet_embed(table: Table, view: FantasyBusinessView, own: OwnView) -> discor
             if price is not None
             else _("Price: *not set*")
         )
-        shown_last = _("Last turn: {price}").format(price=last if last is not None else "—")
+        shown_last = (
+            _("Last turn: {price}").format(price=last)
+            if last is not None
+            else _("Last turn: not priced")
+        )
         embed.add_field(
             name=f"{article_name(key)} ×{seat.articles.get(key, 0)}",
             value=_("Range {low}–{high} gold").format(low=low, high=high)

@@ -134,6 +134,10 @@ class Board(BaseModel):
     stall_size: int = Field(ge=1)
     stall_start: int = Field(ge=0)
     wheel: tuple[int, ...]
+    wheel_ring: tuple[str, ...]
+    """The colours in the order they sit on the price wheel [ed]: the colour at index i
+    costs `wheel[(i + rotation) mod 6]`. Games started before the wheel had this ring keep
+    theirs, the order of the locations (`colour_ring`); see `prices_at`."""
     warehouse_sizes: dict[int, int]
     start_shillings: int = Field(ge=0)
     start_cubes_per_colour: int = Field(ge=0)
@@ -162,6 +166,8 @@ class Board(BaseModel):
             raise ValueError("every colour belongs to exactly one location")
         if len(self.wheel) != len(self.locations):
             raise ValueError("the price wheel needs one price per location colour")
+        if sorted(self.wheel_ring) != sorted(colour_keys):
+            raise ValueError("the wheel ring holds every colour once")
         levels = [y.level for y in self.yields]
         if levels != list(range(self.levels.top, self.levels.bottom + 1)):
             raise ValueError("yields must list every level from top to bottom in order")
@@ -211,14 +217,36 @@ class Board(BaseModel):
         return tuple(loc.key for loc in self.locations)
 
     @cached_property
+    def colour_set(self) -> frozenset[str]:
+        """Every colour key, for the checks each action makes."""
+        return frozenset(self.colour_ring)
+
+    @cached_property
     def colour_ring(self) -> tuple[str, ...]:
         """Colour keys in ring order (the order the price wheel uses)."""
         return tuple(loc.colour for loc in self.locations)
 
+    def prices_at(self, ring: str, rotation: int) -> dict[str, int]:
+        """Every colour's wheel price (colours in `colour_ring` order) at a rotation, for
+        the wheel ring a game plays with: "colours" is `wheel_ring`, "locations" the
+        order of the locations (games started before the wheel had a ring of its own)."""
+        return self._price_table[ring][rotation % len(self.wheel)]
+
     @cached_property
-    def colour_positions(self) -> dict[str, int]:
-        """Colour key -> its place in `colour_ring`, looked up on every price."""
-        return {colour: index for index, colour in enumerate(self.colour_ring)}
+    def _price_table(self) -> dict[str, tuple[dict[str, int], ...]]:
+        # Prices are read on every trade and every estimate: work them out once.
+        rings = {"locations": self.colour_ring, "colours": self.wheel_ring}
+        size = len(self.wheel)
+        return {
+            name: tuple(
+                {
+                    colour: self.wheel[(ring.index(colour) + rotation) % size]
+                    for colour in self.colour_ring
+                }
+                for rotation in range(size)
+            )
+            for name, ring in rings.items()
+        }
 
     def location(self, key: str) -> Location:
         return self.locations[self.ring.index(key)]

@@ -11,26 +11,30 @@ from rules.events import Event
 from rules.fagins_gang.actions import Discard
 from rules.fagins_gang.board import BOARD
 from rules.fagins_gang.state import FaginState, cube_total, prices
-from rules.words import Param, Seat, Term, said, said_n
+from rules.words import Param, Say, Seat, Term, later, said, said_n
 
 
 def turn_wheel(state: FaginState, when: str) -> Event:
     roll, state.rng = state.rng.die()
     state.wheel_rotation = (state.wheel_rotation + roll) % len(BOARD.wheel)
-    now = prices(state)
+    now = dict(prices(state))
+    return Event(
+        kind="wheel_turned",
+        say=later(_wheel_said, roll, now),
+        data={"roll": roll, "rotation": state.wheel_rotation, "prices": now, "when": when},
+    )
+
+
+def _wheel_said(roll: int, now: dict[str, int]) -> Say:
     listed: list[Param] = [
         said("{colour} {price}", colour=Term(english=colour), price=price)
         for colour, price in now.items()
     ]
-    return Event(
-        kind="wheel_turned",
-        say=said_n(
-            "Die roll {n}: the price wheel turns {n} step. Prices: {prices}.",
-            "Die roll {n}: the price wheel turns {n} steps. Prices: {prices}.",
-            roll,
-            prices=listed,
-        ),
-        data={"roll": roll, "rotation": state.wheel_rotation, "prices": now, "when": when},
+    return said_n(
+        "Die roll {n}: the price wheel turns {n} step. Prices: {prices}.",
+        "Die roll {n}: the price wheel turns {n} steps. Prices: {prices}.",
+        roll,
+        prices=listed,
     )
 
 

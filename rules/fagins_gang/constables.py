@@ -4,7 +4,7 @@ from rules.events import Event
 from rules.fagins_gang.board import BOARD
 from rules.fagins_gang.movement import bump
 from rules.fagins_gang.state import Constable, Facing, FaginState, occupant
-from rules.words import Say, said
+from rules.words import Say, later, said
 
 TOP = BOARD.levels.top
 BOTTOM = BOARD.levels.bottom
@@ -72,15 +72,7 @@ def patrol(state: FaginState) -> list[Event]:
         events.append(
             Event(
                 kind="constable_patrol",
-                say=said(
-                    "Die roll {roll}: the {location} constable walks from level {start} to "
-                    "level {level}, now facing {now}.",
-                    roll=roll,
-                    location=BOARD.location_term(key),
-                    start=before.level,
-                    level=after.level,
-                    now=facing_said(after.facing),
-                ),
+                say=later(_patrol_said, roll, key, before.level, after),
                 data={
                     "location": key,
                     "roll": roll,
@@ -94,3 +86,15 @@ def patrol(state: FaginState) -> list[Event]:
         if caught is not None:
             events += bump(state, key, caught, "constable")
     return events
+
+
+def _patrol_said(roll: int, key: str, start: int, after: Constable) -> Say:
+    return said(
+        "Die roll {roll}: the {location} constable walks from level {start} to "
+        "level {level}, now facing {now}.",
+        roll=roll,
+        location=BOARD.location_term(key),
+        start=start,
+        level=after.level,
+        now=facing_said(after.facing),
+    )

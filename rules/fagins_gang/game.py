@@ -2,11 +2,19 @@
 
 `apply` copies the state, lets the rule modules change the copy, and returns it with the
 events; any `RuleError` on the way leaves the caller's state exactly as it was.
+`apply_in_place` is the same rules on the state itself, for search and random play,
+which make millions of moves on states nobody else holds: it skips the copy, and a
+refused action may leave that state half changed.
+
+Editions (`rules.editions`): a game started by the bot carries `edition` among its
+options. A game without it was started before, and replays as it was played: the
+generator of its time and the price wheel's colours in location order (`setup.new_game`).
 """
 
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rules.editions import chosen_edition, edition_of
 from rules.errors import RuleError
 from rules.events import Event
 from rules.fagins_gang import legal, market
@@ -29,11 +37,11 @@ from rules.fagins_gang.movement import apply_move
 from rules.fagins_gang.rounds import close_round, finish_action
 from rules.fagins_gang.setup import new_game
 from rules.fagins_gang.shillings import apply_shillings
-from rules.fagins_gang.state import FaginState, Options
+from rules.fagins_gang.state import FaginState, Options, dump, load
 from rules.fagins_gang.stealing import apply_steal
 from rules.fagins_gang.views import FaginView, build_view
 from rules.protocol import Outcome
-from rules.words import Param, Seat, said, said_n
+from rules.words import Param, Say, Seat, later, said, said_n
 
 TITLE = "Fagin's Gang"
 
@@ -44,12 +52,17 @@ class FaginsGangRules:
     min_players = BOARD.players.min
     max_players = BOARD.players.max
     option_names = frozenset({"round_limit", "fagin_target"})
+    """The `/game new` options; the bot also keeps `edition` (see the module docstring)."""
 
     def validate_options(
         self, raw: Mapping[str, Any], players: int | None = None
     ) -> dict[str, Any]:
         """Unknown options are refused by name; options given as None count as not given."""
-        unknown = sorted(k for k, v in raw.items() if k not in self.option_names and v is not None)
+        unknown = sorted(
+            k
+            for k, v in raw.items()
+            if k not in self.option_names and k != "edition" and v is not None
+        )
         if unknown:
             raise RuleError(
                 said_n(
@@ -88,15 +101,21 @@ class FaginsGangRules:
                 low=target.min,
                 high=target.max,
             )
-        return {"round_limit": round_limit, "fagin_target": fagin_target}
+        chosen: dict[str, Any] = {"round_limit": round_limit, "fagin_target": fagin_target}
+        edition = chosen_edition(raw, players)
+        if edition is not None:
+            chosen["edition"] = edition
+        return chosen
 
     def setup(
         self, players: int, options: Mapping[str, Any], seed: int, first: int | None
     ) -> tuple[FaginState, list[Event]]:
-        chosen = Options.model_validate(self.validate_options(options, players))
+        edition = edition_of(options)
+        valid = self.validate_options({**options, "edition": edition}, players)
+        chosen = Options(round_limit=valid["round_limit"], fagin_target=valid["fagin_target"])
         if first is not None and not 0 <= first < players:
             raise RuleError("Seat {seat} is not in this game.", seat=first)
-        return new_game(players, chosen, seed, first)
+        return new_game(players, chosen, seed, first, edition)
 
     def parse_action(self, data: Mapping[str, Any]) -> Action:
         return parse_action(data)
@@ -108,6 +127,15 @@ class FaginsGangRules:
             raise RuleError("The game is over.")
         work = state.clone()  # apply never mutates its input
         return work, _dispatch(work, seat, action)
+
+    def apply_in_place(self, state: FaginState, seat: int, action: Action) -> list[Event]:
+        """`apply` on `state` itself, for search and random play: no copy, and after a
+        `RuleError` the state may be half changed (throw it away)."""
+        if not 0 <= seat < state.players:
+            raise RuleError("Only players seated in this game can act in it.")
+        if state.phase == "over":
+            raise RuleError("The game is over.")
+        return _dispatch(state, seat, action)
 
     def view(self, state: FaginState, seat: int | None) -> FaginView:
         return build_view(state, seat, self.waiting_on(state))
@@ -153,10 +181,10 @@ class FaginsGangRules:
         )
 
     def dump_state(self, state: FaginState) -> str:
-        return state.model_dump_json()
+        return dump(state)
 
     def load_state(self, data: str) -> FaginState:
-        return FaginState.model_validate_json(data)
+        return load(data)
 
 
 def _whole_in(value: object, low: int, high: int) -> bool:
@@ -186,12 +214,12 @@ def _dispatch(state: FaginState, seat: int, action: Action) -> list[Event]:
     elif isinstance(action, Shillings):
         events = apply_shillings(state, seat, action)
     else:
-        events = [
-            Event(
-                kind="skipped", say=said("{who} skips.", who=Seat(seat=seat)), data={"seat": seat}
-            )
-        ]
+        events = [Event(kind="skipped", say=later(_skips, seat), data={"seat": seat})]
     return events + finish_action(state, seat)
+
+
+def _skips(seat: int) -> Say:
+    return said("{who} skips.", who=Seat(seat=seat))
 
 
 def _check_action_turn(state: FaginState, seat: int) -> None:

@@ -89,7 +89,7 @@ def move_plans(state: FaginState, seat: int) -> list[Move]:
             None,
         )
         if enter is not None:
-            plans.append(Move(steps=[leave, enter]))
+            plans.append(_move_of(leave, enter))
     # One plan using up to three locations: the first option at each.
     chosen: list[MoveStep] = []
     supply = state.supply[seat]
@@ -104,7 +104,7 @@ def move_plans(state: FaginState, seat: int) -> list[Move]:
             supply -= 1
         chosen.append(step)
     if len(chosen) > 1:
-        plans.append(Move(steps=chosen))
+        plans.append(_move_of(*chosen))
     return plans
 
 
@@ -132,9 +132,8 @@ def steal_plans(state: FaginState, seat: int) -> list[Steal]:
     plans = [_steal_alone(slot.location, tuple(slot.colours)) for slot in singles]
     if len(spots) > 1:
         stock = dict(state.warehouses)
-        plans.append(
-            Steal(slots=[_steal_slot(stock, key, lvl) for key, lvl in spots[: BOARD.max_slots]])
-        )
+        slots = [_steal_slot(stock, key, lvl) for key, lvl in spots[: BOARD.max_slots]]
+        plans.append(_steal_at(tuple((slot.location, tuple(slot.colours)) for slot in slots)))
     held = dict(state.cubes[seat])
     if sum(held.values()) >= 3:
         give: list[str] = []
@@ -146,7 +145,7 @@ def steal_plans(state: FaginState, seat: int) -> list[Steal]:
         for colour in give:
             stock[colour] += 1
         take = max(BOARD.colour_ring, key=lambda c: stock[c])
-        plans.append(Steal(slots=[ExchangeSlot(give=give, take=take)]))
+        plans.append(_exchange_plan(tuple(give), take))
     return plans
 
 
@@ -164,10 +163,11 @@ def trades(state: FaginState, seat: int) -> list[Buy | Sell]:
     purse = state.shillings[seat]
     held = state.cubes[seat]
     stalls = state.stalls
+    full = BOARD.stall_size
     buyable = [c for c in BOARD.colour_ring if stalls[c] > 0 and today[c] <= purse]
-    sellable = [c for c in BOARD.colour_ring if held[c] > 0 and stalls[c] < BOARD.stall_size]
-    result: list[Buy | Sell] = [_buy(c) for c in buyable]
-    result += [_sell(c) for c in sellable]
+    sellable = [c for c in BOARD.colour_ring if held[c] > 0 and stalls[c] < full]
+    result: list[Buy | Sell] = [_BUY[c] for c in buyable]
+    result += [_SELL[c] for c in sellable]
     if seat == state.market.token_holder:
         for a, b in combinations(buyable, 2):
             if today[a] + today[b] <= purse:
@@ -187,6 +187,10 @@ def _buy(*colours: str) -> Buy:
 def _sell(*colours: str) -> Sell:
     return Sell(colours=list(colours))
 
+
+_BUY = {colour: _buy(colour) for colour in BOARD.colour_ring}
+_SELL = {colour: _sell(colour) for colour in BOARD.colour_ring}
+"""Every single trade, built once: the market lists them on every trading turn."""
 
 # Listed plans are frozen values rebuilt from the same few parts on every action turn, so
 # each is built once and shared, from the same arguments as before (the same fields set).
@@ -218,6 +222,11 @@ def _move_alone(step: MoveStep) -> Move:
 
 
 @lru_cache(maxsize=_CACHED)
+def _move_of(*steps: MoveStep) -> Move:
+    return Move(steps=list(steps))
+
+
+@lru_cache(maxsize=_CACHED)
 def _steal_slot_of(location: str, colours: tuple[str, ...]) -> StealSlot:
     return StealSlot(location=location, colours=list(colours))
 
@@ -225,6 +234,16 @@ def _steal_slot_of(location: str, colours: tuple[str, ...]) -> StealSlot:
 @lru_cache(maxsize=_CACHED)
 def _steal_alone(location: str, colours: tuple[str, ...]) -> Steal:
     return Steal(slots=[_steal_slot_of(location, colours)])
+
+
+@lru_cache(maxsize=_CACHED)
+def _steal_at(places: tuple[tuple[str, tuple[str, ...]], ...]) -> Steal:
+    return Steal(slots=[_steal_slot_of(location, colours) for location, colours in places])
+
+
+@lru_cache(maxsize=_CACHED)
+def _exchange_plan(give: tuple[str, ...], take: str) -> Steal:
+    return Steal(slots=[ExchangeSlot(give=list(give), take=take)])
 
 
 @lru_cache(maxsize=_CACHED)

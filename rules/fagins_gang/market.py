@@ -12,8 +12,8 @@ from rules.events import Event
 from rules.fagins_gang.actions import Buy, Sell
 from rules.fagins_gang.board import BOARD
 from rules.fagins_gang.plan_words import quoted
-from rules.fagins_gang.state import FaginState, MarketState, price, right_of
-from rules.words import Seat, Term, said
+from rules.fagins_gang.state import FaginState, MarketState, prices, right_of
+from rules.words import Say, Seat, Term, later, said
 
 
 def open_market(state: FaginState, seat: int) -> Event:
@@ -32,6 +32,8 @@ def open_market(state: FaginState, seat: int) -> Event:
 
 
 def _check_count(market: MarketState, seat: int, colours: list[str], verb: str) -> None:
+    if len(colours) == 1:
+        return  # one cube: anyone may trade it
     most = BOARD.holder_trade_max
     buying = verb == "buy"
     if not colours:
@@ -67,7 +69,7 @@ def _check_count(market: MarketState, seat: int, colours: list[str], verb: str) 
             most=most,
             count=len(colours),
         )
-    repeated = sorted(c for c, n in Counter(colours).items() if n > 1)
+    repeated = sorted({c for c in colours if colours.count(c) > 1})
     if repeated:
         raise RuleError(
             "The Market token holder's {count} cubes must be of different colours; "
@@ -77,9 +79,17 @@ def _check_count(market: MarketState, seat: int, colours: list[str], verb: str) 
         )
 
 
+def _known(colours: list[str]) -> list[str]:
+    """The colours of a trade, refusing a name the board does not have."""
+    for colour in colours:
+        if colour not in BOARD.colour_set:
+            BOARD.known_colour(colour, quoted(" ".join(colours)))
+    return colours
+
+
 def buy(state: FaginState, seat: int, action: Buy) -> list[Event]:
     market = _market(state)
-    colours = [BOARD.known_colour(c, quoted(" ".join(action.colours))) for c in action.colours]
+    colours = _known(action.colours)
     _check_count(market, seat, colours, "buy")
     for colour in colours:
         if state.stalls[colour] == 0:
@@ -87,7 +97,8 @@ def buy(state: FaginState, seat: int, action: Buy) -> list[Event]:
                 "The {colour} stall is empty; there is nothing to buy.",
                 colour=BOARD.colour_said(colour),
             )
-    cost = sum(price(state, colour) for colour in colours)
+    today = prices(state)
+    cost = sum(today[colour] for colour in colours)
     if state.shillings[seat] < cost:
         raise RuleError(
             "Buying {cubes} costs {cost} shillings; you have {have}.",
@@ -95,26 +106,31 @@ def buy(state: FaginState, seat: int, action: Buy) -> list[Event]:
             cost=cost,
             have=state.shillings[seat],
         )
+    held = state.cubes[seat]
     for colour in colours:
         state.stalls[colour] -= 1
-        state.cubes[seat][colour] += 1
+        held[colour] += 1
     state.shillings[seat] -= cost
     event = Event(
         kind="market_bought",
-        say=said(
-            "{who} buys {cubes} for {cost} shillings.",
-            who=Seat(seat=seat),
-            cubes=BOARD.cubes_said(Counter(colours)),
-            cost=cost,
-        ),
+        say=later(_bought_said, seat, tuple(colours), cost),
         data={"seat": seat, "colours": colours, "shillings": cost},
     )
     return [event, *_next_trader(state)]
 
 
+def _bought_said(seat: int, colours: tuple[str, ...], cost: int) -> Say:
+    return said(
+        "{who} buys {cubes} for {cost} shillings.",
+        who=Seat(seat=seat),
+        cubes=BOARD.cubes_said(Counter(colours)),
+        cost=cost,
+    )
+
+
 def sell(state: FaginState, seat: int, action: Sell) -> list[Event]:
     market = _market(state)
-    colours = [BOARD.known_colour(c, quoted(" ".join(action.colours))) for c in action.colours]
+    colours = _known(action.colours)
     _check_count(market, seat, colours, "sell")
     for colour in colours:
         if state.cubes[seat][colour] < 1:
@@ -125,33 +141,39 @@ def sell(state: FaginState, seat: int, action: Sell) -> list[Event]:
                 colour=BOARD.colour_said(colour),
                 size=BOARD.stall_size,
             )
-    gain = sum(price(state, colour) for colour in colours)
+    today = prices(state)
+    gain = sum(today[colour] for colour in colours)
+    held = state.cubes[seat]
     for colour in colours:
         state.stalls[colour] += 1
-        state.cubes[seat][colour] -= 1
+        held[colour] -= 1
     state.shillings[seat] += gain
     event = Event(
         kind="market_sold",
-        say=said(
-            "{who} sells {cubes} for {gain} shillings.",
-            who=Seat(seat=seat),
-            cubes=BOARD.cubes_said(Counter(colours)),
-            gain=gain,
-        ),
+        say=later(_sold_said, seat, tuple(colours), gain),
         data={"seat": seat, "colours": colours, "shillings": gain},
     )
     return [event, *_next_trader(state)]
 
 
+def _sold_said(seat: int, colours: tuple[str, ...], gain: int) -> Say:
+    return said(
+        "{who} sells {cubes} for {gain} shillings.",
+        who=Seat(seat=seat),
+        cubes=BOARD.cubes_said(Counter(colours)),
+        gain=gain,
+    )
+
+
 def market_pass(state: FaginState, seat: int) -> list[Event]:
     market = _market(state)
     market.passed.append(seat)
-    event = Event(
-        kind="market_passed",
-        say=said("{who} passes and leaves the market.", who=Seat(seat=seat)),
-        data={"seat": seat},
-    )
+    event = Event(kind="market_passed", say=later(_passed_said, seat), data={"seat": seat})
     return [event, *_next_trader(state)]
+
+
+def _passed_said(seat: int) -> Say:
+    return said("{who} passes and leaves the market.", who=Seat(seat=seat))
 
 
 def _market(state: FaginState) -> MarketState:

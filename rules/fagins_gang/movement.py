@@ -12,10 +12,11 @@ from rules.events import Event
 from rules.fagins_gang.actions import Move, MoveStep, format_step
 from rules.fagins_gang.board import BOARD, Location
 from rules.fagins_gang.ending import check_fagin_win
+from rules.fagins_gang.move_words import bumped_off_said, bumped_said, moved_said
 from rules.fagins_gang.plan_words import quoted
 from rules.fagins_gang.state import FAGIN, FaginState, Spot, mark_removed, occupant, was_removed
 from rules.names import shown
-from rules.words import Param, Say, Seat, Term, said, said_n
+from rules.words import Param, Say, Seat, Term, later, said, said_n
 
 
 def _in(part: Param, why: Say) -> RuleError:
@@ -72,8 +73,8 @@ def apply_move(state: FaginState, seat: int, move: Move) -> list[Event]:
             count=len(steps),
         )
     named: dict[str, Param] = {}
-    for step in steps:
-        part = quoted(format_step(step))
+    parts = [quoted(format_step(step)) for step in steps]
+    for step, part in zip(steps, parts, strict=True):
         location = BOARD.known_location(step.location, part)
         if step.location in named:
             raise _in(
@@ -89,14 +90,13 @@ def apply_move(state: FaginState, seat: int, move: Move) -> list[Event]:
         named[step.location] = part
         check_step_shape(step, part)
     events: list[Event] = []
-    for step in steps:
-        events += _apply_step(state, seat, step)
+    for step, part in zip(steps, parts, strict=True):
+        events += _apply_step(state, seat, step, part)
     events += check_fagin_win(state, seat)
     return events
 
 
-def _apply_step(state: FaginState, seat: int, step: MoveStep) -> list[Event]:
-    part = quoted(format_step(step))
+def _apply_step(state: FaginState, seat: int, step: MoveStep, part: Param) -> list[Event]:
     location = BOARD.location(step.location)
     if step.kind == "enter":
         return _enter(state, seat, step, location, part)
@@ -420,7 +420,7 @@ def _arrive(
     events = [
         Event(
             kind="urchin_moved",
-            say=_moved_said(seat, location, kind, way, start, final, target, paid),
+            say=later(moved_said, seat, location, kind, way, start, final, target, paid),
             data={
                 "seat": seat,
                 "location": location.key,
@@ -436,80 +436,6 @@ def _arrive(
     if bumped is not None:
         events += bump(state, location.key, bumped, "urchin")
     return events
-
-
-def _moved_said(
-    seat: int,
-    location: Location,
-    kind: str,
-    way: str,
-    start: int | None,
-    final: int,
-    target: int,
-    paid: dict[str, int],
-) -> Say:
-    """ "{p0} moves up at Chertsey from level 5 to level 3 (…), paying 6 black." """
-    params: dict[str, Param] = {
-        "who": Seat(seat=seat),
-        "location": BOARD.location_term(location.key),
-        "at": BOARD.location_at(location.key),
-        "start": start if start is not None else 0,
-        "level": final,
-        "target": target,
-        "cubes": BOARD.cubes_said(paid),
-    }
-    carried = final != target
-    if kind == "enter" and final == START:
-        if carried:
-            return said(
-                "{who} enters an urchin {at} on the start level (the constable on "
-                "level {target} moved it on), paying {cubes}.",
-                **params,
-            )
-        return said("{who} enters an urchin {at} on the start level, paying {cubes}.", **params)
-    if kind == "enter" and way == "up":
-        if carried:
-            return said(
-                "{who} enters an urchin {at} and moves up to level {level} (the "
-                "constable on level {target} moved it on), paying {cubes}.",
-                **params,
-            )
-        return said(
-            "{who} enters an urchin {at} and moves up to level {level}, paying {cubes}.",
-            **params,
-        )
-    if kind == "enter":
-        if carried:
-            return said(
-                "{who} enters an urchin {at} and moves down to level {level} (the "
-                "constable on level {target} moved it on), paying {cubes}.",
-                **params,
-            )
-        return said(
-            "{who} enters an urchin {at} and moves down to level {level}, paying {cubes}.",
-            **params,
-        )
-    if way == "up":
-        if carried:
-            return said(
-                "{who} moves up {at} from level {start} to level {level} (the "
-                "constable on level {target} moved it on), paying {cubes}.",
-                **params,
-            )
-        return said(
-            "{who} moves up {at} from level {start} to level {level}, paying {cubes}.",
-            **params,
-        )
-    if carried:
-        return said(
-            "{who} moves down {at} from level {start} to level {level} (the "
-            "constable on level {target} moved it on), paying {cubes}.",
-            **params,
-        )
-    return said(
-        "{who} moves down {at} from level {start} to level {level}, paying {cubes}.",
-        **params,
-    )
 
 
 def bump_chain(
@@ -547,8 +473,6 @@ def bump(state: FaginState, location: str, seat: int, cause: str) -> list[Event]
     removed from the location this round. `cause` ("urchin" or "constable") starts the
     chain; later links are always bumped by an urchin.
     """
-    name = BOARD.location_term(location)
-    at = BOARD.location_at(location)
     constable = state.constables[location].level
     events: list[Event] = []
     for mover, start, new in bump_chain(state.urchins[location], constable, seat):
@@ -559,13 +483,7 @@ def bump(state: FaginState, location: str, seat: int, cause: str) -> list[Event]
             events.append(
                 Event(
                     kind="urchin_bumped",
-                    say=said(
-                        "{who}'s urchin is bumped off the bottom of the track {at} "
-                        "and returns to the supply.",
-                        who=Seat(seat=mover),
-                        location=name,
-                        at=at,
-                    ),
+                    say=later(bumped_off_said, mover, location),
                     data={
                         "seat": mover,
                         "location": location,
@@ -580,14 +498,7 @@ def bump(state: FaginState, location: str, seat: int, cause: str) -> list[Event]
         events.append(
             Event(
                 kind="urchin_bumped",
-                say=said(
-                    "{who}'s urchin {at} is bumped from level {start} to level {level}.",
-                    who=Seat(seat=mover),
-                    location=name,
-                    at=at,
-                    start=start,
-                    level=new,
-                ),
+                say=later(bumped_said, mover, location, start, new),
                 data={"seat": mover, "location": location, "from": start, "to": new, "by": cause},
             )
         )

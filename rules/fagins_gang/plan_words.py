@@ -6,6 +6,8 @@ about this way (`quoted`), so a German player reads the words they typed, not th
 English ones.
 """
 
+from functools import lru_cache
+
 from rules.fagins_gang.board import BOARD
 from rules.words import Quoted
 
@@ -46,6 +48,8 @@ def in_language(plan: str, language: str) -> str:
     return " ".join(german_word(word) + end for word, end in words)
 
 
+@lru_cache(maxsize=4096)
 def quoted(plan: str) -> Quoted:
-    """A step of a plan (in its standard English form) to quote in a refusal."""
+    """A step of a plan (in its standard English form) to quote in a refusal; the same
+    few steps come back again and again, so each is translated once."""
     return Quoted(english=plan, german=in_language(plan, "de"))

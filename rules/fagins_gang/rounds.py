@@ -10,7 +10,7 @@ from rules.fagins_gang.constables import patrol
 from rules.fagins_gang.dead_end import dead_end
 from rules.fagins_gang.ending import end_by_dead_end, end_by_round_limit
 from rules.fagins_gang.state import FaginState, left_of
-from rules.words import Seat, said
+from rules.words import Say, Seat, later, said
 
 
 def finish_action(state: FaginState, seat: int) -> list[Event]:
@@ -47,11 +47,15 @@ def close_round(state: FaginState) -> list[Event]:
     return [
         Event(
             kind="round_started",
-            say=said(
-                "Round {round} begins; the First Player token passes to {who}.",
-                round=state.round,
-                who=Seat(seat=state.first_player),
-            ),
+            say=later(_round_said, state.round, state.first_player),
             data={"round": state.round, "first_player": state.first_player},
         )
     ]
+
+
+def _round_said(round_: int, first: int) -> Say:
+    return said(
+        "Round {round} begins; the First Player token passes to {who}.",
+        round=round_,
+        who=Seat(seat=first),
+    )

@@ -1,5 +1,12 @@
-"""Setting up a game (§2): warehouses, stalls, players' stock, the wheel and the constables."""
+"""Setting up a game (§2): warehouses, stalls, players' stock, the wheel and the constables.
 
+A game's edition (`rules.editions`, from its options) picks the generator and the wheel
+ring: today's, the counter-based generator and the board's own wheel ring; a game
+without an edition, started before, the generator of its time and the colours in
+location order.
+"""
+
+from rules.editions import EDITION, FIRST_EDITION, rng_version
 from rules.events import Event
 from rules.fagins_gang.board import BOARD
 from rules.fagins_gang.books import turn_wheel
@@ -37,7 +44,7 @@ def _setup_said(players: int, size: int, each: int, options: Options) -> Say:
 
 
 def new_game(
-    players: int, options: Options, seed: int, first: int | None
+    players: int, options: Options, seed: int, first: int | None, edition: int = FIRST_EDITION
 ) -> tuple[FaginState, list[Event]]:
     size = BOARD.warehouse_size(players)
     each = BOARD.start_cubes_per_colour
@@ -45,7 +52,8 @@ def new_game(
     state = FaginState(
         players=players,
         options=options,
-        rng=Rng(seed=seed),
+        rng=Rng(seed=seed, version=rng_version(edition)),
+        wheel_ring="colours" if edition >= EDITION else "locations",
         first_player=0,
         turn=0,
         warehouses={c: size - BOARD.stall_start - players * each for c in colours},

@@ -7,7 +7,7 @@ from rules.fagins_gang.board import BOARD
 from rules.fagins_gang.plan_words import quoted
 from rules.fagins_gang.state import FaginState
 from rules.fagins_gang.stealing import urchin_on_track
-from rules.words import Seat, said, said_n
+from rules.words import Say, Seat, later, said, said_n
 
 
 def apply_shillings(state: FaginState, seat: int, action: Shillings) -> list[Event]:
@@ -22,7 +22,8 @@ def apply_shillings(state: FaginState, seat: int, action: Shillings) -> list[Eve
     seen: set[str] = set()
     events: list[Event] = []
     for key in action.locations:
-        BOARD.known_location(key, quoted(key))
+        if key not in BOARD.ring:
+            BOARD.known_location(key, quoted(key))
         if key in seen:
             raise RuleError(
                 'In "{part}": {why}',
@@ -40,16 +41,20 @@ def apply_shillings(state: FaginState, seat: int, action: Shillings) -> list[Eve
         events.append(
             Event(
                 kind="shillings_stolen",
-                say=said_n(
-                    "{who} steals {n} shilling {at} (level {level}).",
-                    "{who} steals {n} shillings {at} (level {level}).",
-                    amount,
-                    who=Seat(seat=seat),
-                    location=BOARD.location_term(key),
-                    at=BOARD.location_at(key),
-                    level=level,
-                ),
+                say=later(_stolen_said, seat, key, level, amount),
                 data={"seat": seat, "location": key, "level": level, "amount": amount},
             )
         )
     return events
+
+
+def _stolen_said(seat: int, key: str, level: int, amount: int) -> Say:
+    return said_n(
+        "{who} steals {n} shilling {at} (level {level}).",
+        "{who} steals {n} shillings {at} (level {level}).",
+        amount,
+        who=Seat(seat=seat),
+        location=BOARD.location_term(key),
+        at=BOARD.location_at(key),
+        level=level,
+    )

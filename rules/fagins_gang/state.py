@@ -1,22 +1,30 @@
-"""The whole game at one moment, as one JSON-serialisable pydantic model.
+"""The whole game at one moment: plain slotted dataclasses, JSON at the boundary.
 
-`apply` works on a deep copy, so the rule modules may change the copy in place and raise
-`RuleError` at any point without touching the caller's state.
+The rule modules change a state in place: `apply` hands them a copy (`FaginState.clone`),
+so they may raise `RuleError` at any point without touching the caller's state, while
+search and random play let them change one state move after move (`apply_in_place`).
+Stored games are read and written through pydantic (`load`, `dump`), field for field as
+before, so every stored game replays byte for byte.
 """
 
-from typing import Literal
+from dataclasses import dataclass, field
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
 from rules.events import seat_ref
 from rules.fagins_gang.board import BOARD
-from rules.fast_copy import rebuild
-from rules.rng import Rng
+from rules.fast_copy import Stored
+from rules.rng import FIRST, Rng
 
 Facing = Literal["up", "down"]
 Phase = Literal["actions", "market", "discard", "over"]
 Spot = int | Literal["fagin"]
 """Where a player's urchin is at a location: a track level, or that location's Fagin space."""
+WheelRing = Literal["locations", "colours"]
+"""The order the colours sit in on the price wheel: "colours" is the board's own wheel ring
+(`Board.wheel_ring`, the spec's); "locations" is the order of their locations, the ring of
+games started before the wheel had one of its own, which they keep."""
 
 FAGIN: Literal["fagin"] = "fagin"
 
@@ -28,23 +36,23 @@ class Options(BaseModel):
     fagin_target: int
 
 
-class Constable(BaseModel):
+@dataclass(frozen=True, slots=True)
+class Constable:
     """Frozen: a patrol puts a new constable in place, so state copies can share them."""
-
-    model_config = ConfigDict(frozen=True)
 
     level: int
     facing: Facing
 
 
-class MarketState(BaseModel):
+@dataclass(slots=True)
+class MarketState(Stored):
     """Smithfield Market while it is open: who holds the token and whose trading turn it is."""
 
     token_holder: int
     order: list[int]
     """Trading order: the token holder, then anticlockwise (to the right)."""
     current: int
-    passed: list[int] = []
+    passed: list[int] = field(default_factory=list)
 
 
 class Result(BaseModel):
@@ -55,7 +63,8 @@ class Result(BaseModel):
     reason: str
 
 
-class FaginState(BaseModel):
+@dataclass(slots=True, kw_only=True)
+class FaginState(Stored):
     players: int
     options: Options
     rng: Rng
@@ -64,59 +73,75 @@ class FaginState(BaseModel):
     first_player: int
     turn: int
     """Whose action turn it is in Phase 1 (also while the market they opened runs)."""
-    acted: list[int] = []
+    acted: list[int] = field(default_factory=list)
     """Seats that have taken their Phase 1 action this round, in order."""
     warehouses: dict[str, int]
     stalls: dict[str, int]
     wheel_rotation: int = 0
+    wheel_ring: WheelRing = "locations"
+    """Which order the colours sit in on the price wheel (stored only for "colours")."""
     constables: dict[str, Constable]
     urchins: dict[str, dict[int, Spot]]
     """Location key -> seat -> level or "fagin"; a seat absent from a location has none there."""
     supply: list[int]
-    removed: list[tuple[int, str]] = []
+    removed: list[tuple[int, str]] = field(default_factory=list)
     """(seat, location) pairs whose urchin left or was pushed off this round."""
     shillings: list[int]
     cubes: list[dict[str, int]]
     market: MarketState | None = None
-    pending_discards: dict[int, int] = {}
+    pending_discards: dict[int, int] = field(default_factory=dict)
     """Phase 3: seat -> cubes it must still return for the hand limit."""
     result: Result | None = None
 
     def clone(self) -> "FaginState":
-        """A copy `apply` may change freely, several times cheaper than re-validating a dump.
-
-        Every list, dict and mutable model is copied; frozen models (options, rng,
-        constables, the result) and tuples are shared. A field added to the state must be
-        added here too; the property tests check that a clone equals its original.
-        """
+        """A copy `apply` may change freely: every list, dict and the market are copied;
+        frozen values (options, rng, constables, the result) are shared. A field added
+        to the state must be added here too; the property tests check that a clone
+        equals its original."""
         market = self.market
-        return rebuild(
-            FaginState,
-            {
-                **self.__dict__,
-                "acted": list(self.acted),
-                "warehouses": dict(self.warehouses),
-                "stalls": dict(self.stalls),
-                "constables": dict(self.constables),
-                "urchins": {key: dict(spots) for key, spots in self.urchins.items()},
-                "supply": list(self.supply),
-                "removed": list(self.removed),
-                "shillings": list(self.shillings),
-                "cubes": [dict(held) for held in self.cubes],
-                "market": None
-                if market is None
-                else rebuild(
-                    MarketState,
-                    {
-                        "token_holder": market.token_holder,
-                        "order": list(market.order),
-                        "current": market.current,
-                        "passed": list(market.passed),
-                    },
-                ),
-                "pending_discards": dict(self.pending_discards),
-            },
+        return FaginState(
+            players=self.players,
+            options=self.options,
+            rng=self.rng,
+            round=self.round,
+            phase=self.phase,
+            first_player=self.first_player,
+            turn=self.turn,
+            acted=list(self.acted),
+            warehouses=dict(self.warehouses),
+            stalls=dict(self.stalls),
+            wheel_rotation=self.wheel_rotation,
+            wheel_ring=self.wheel_ring,
+            constables=dict(self.constables),
+            urchins={key: dict(spots) for key, spots in self.urchins.items()},
+            supply=list(self.supply),
+            removed=list(self.removed),
+            shillings=list(self.shillings),
+            cubes=[dict(held) for held in self.cubes],
+            market=None
+            if market is None
+            else MarketState(
+                market.token_holder, list(market.order), market.current, list(market.passed)
+            ),
+            pending_discards=dict(self.pending_discards),
+            result=self.result,
         )
+
+
+def dump(state: FaginState) -> str:
+    """The state as a stored game keeps it; fields at the values games had before they
+    existed (the first generator, the location-order wheel) are left out, so an older
+    game's JSON is what it always was."""
+    exclude: dict[str, Any] = {}
+    if state.rng.version == FIRST:
+        exclude["rng"] = {"version"}
+    if state.wheel_ring == "locations":
+        exclude["wheel_ring"] = True
+    return state.model_dump_json(exclude=exclude or None)
+
+
+def load(text: str) -> FaginState:
+    return FaginState.model_validate_json(text)
 
 
 def p(seat: int) -> str:
@@ -124,21 +149,15 @@ def p(seat: int) -> str:
 
 
 def price(state: FaginState, colour: str) -> int:
-    """Today's wheel price of a colour (for buying and selling alike)."""
-    index = BOARD.colour_positions.get(colour)
-    if index is None:
-        index = BOARD.colour_ring.index(colour)  # not a colour: ValueError
-    return BOARD.wheel[(index + state.wheel_rotation) % len(BOARD.wheel)]
+    """Today's wheel price of a colour (for buying and selling alike): the colour at
+    index i of the state's wheel ring costs `wheel[(i + rotation) mod 6]`."""
+    return BOARD.prices_at(state.wheel_ring, state.wheel_rotation)[colour]
 
 
 def prices(state: FaginState) -> dict[str, int]:
-    """Today's wheel price of every colour, in ring order."""
-    wheel = BOARD.wheel
-    rotation = state.wheel_rotation
-    return {
-        colour: wheel[(index + rotation) % len(wheel)]
-        for index, colour in enumerate(BOARD.colour_ring)
-    }
+    """Today's wheel price of every colour, colours in the board's order (blue first).
+    Shared and read-only: copy it before changing it."""
+    return BOARD.prices_at(state.wheel_ring, state.wheel_rotation)
 
 
 def track_level(state: FaginState, location: str, seat: int) -> int | None:

@@ -15,7 +15,7 @@ from rules.fagins_gang.board import BOARD, CHOICE
 from rules.fagins_gang.plan_words import quoted
 from rules.fagins_gang.state import FAGIN, FaginState
 from rules.names import shown
-from rules.words import Param, Say, Seat, Term, said, said_n
+from rules.words import Param, Say, Seat, Term, later, said, said_n
 
 
 def _in(part: Param, why: Say) -> RuleError:
@@ -124,22 +124,9 @@ def _steal(state: FaginState, seat: int, slot: StealSlot, part: Param) -> Event:
             taken[colour] += 1
         else:
             lost[colour] += 1
-    params: dict[str, Param] = {
-        "who": Seat(seat=seat),
-        "cubes": BOARD.cubes_said(taken),
-        "location": BOARD.location_term(location.key),
-        "at": BOARD.location_at(location.key),
-        "level": level,
-        "lost": BOARD.cubes_said(lost),
-    }
     return Event(
         kind="goods_stolen",
-        say=said(
-            "{who} steals {cubes} {at} (level {level}); the warehouses had no {lost} left.",
-            **params,
-        )
-        if lost
-        else said("{who} steals {cubes} {at} (level {level}).", **params),
+        say=later(_stolen_said, seat, location.key, level, dict(taken), dict(lost)),
         data={
             "seat": seat,
             "location": slot.location,
@@ -148,6 +135,25 @@ def _steal(state: FaginState, seat: int, slot: StealSlot, part: Param) -> Event:
             "lost": dict(lost),
         },
     )
+
+
+def _stolen_said(
+    seat: int, location: str, level: int, taken: dict[str, int], lost: dict[str, int]
+) -> Say:
+    params: dict[str, Param] = {
+        "who": Seat(seat=seat),
+        "cubes": BOARD.cubes_said(taken),
+        "location": BOARD.location_term(location),
+        "at": BOARD.location_at(location),
+        "level": level,
+        "lost": BOARD.cubes_said(lost),
+    }
+    if lost:
+        return said(
+            "{who} steals {cubes} {at} (level {level}); the warehouses had no {lost} left.",
+            **params,
+        )
+    return said("{who} steals {cubes} {at} (level {level}).", **params)
 
 
 def _exchange(state: FaginState, seat: int, slot: ExchangeSlot, part: Param) -> Event:

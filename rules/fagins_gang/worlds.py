@@ -6,14 +6,16 @@ generator, which would predict every later die roll, so the caller hands in the 
 rebuilt state should carry (an AI seeds it from its own seed): a search over the rebuilt
 state samples the future rather than reading it. The few fields the view does not show
 are the ones it does not need: the turn outside Phase 1 (the last seat to act, as play
-leaves it), the order of `acted` (turn order, as play fills it) and the final scores
-(each seat's urchins at Fagin, as the ending counts them).
+leaves it), the order of `acted` (turn order, as play fills it), the final scores
+(each seat's urchins at Fagin, as the ending counts them) and the wheel's ring (the one
+whose prices at the view's rotation are the prices the view shows).
 
 A field added to `FaginState` must be rebuilt here too; the property tests check that
 the rebuilt state shows every seat exactly the view it came from and holds every cube,
 shilling and urchin of the real one.
 """
 
+from rules.fagins_gang.board import BOARD
 from rules.fagins_gang.state import (
     FAGIN,
     Constable,
@@ -22,6 +24,7 @@ from rules.fagins_gang.state import (
     Options,
     Result,
     Spot,
+    WheelRing,
 )
 from rules.fagins_gang.views import FaginView
 from rules.rng import Rng
@@ -54,6 +57,9 @@ def sample_world(view: FaginView, future: Rng) -> FaginState:
     if view.result is not None:
         scores = {s.seat: s.at_fagin for s in view.seats}
         result = Result(winners=list(view.winners), scores=scores, reason=view.result)
+    ring: WheelRing = (
+        "colours" if BOARD.prices_at("colours", view.wheel_rotation) == view.prices else "locations"
+    )
     return FaginState(
         players=view.players,
         options=Options(round_limit=view.round_limit, fagin_target=view.fagin_target),
@@ -66,6 +72,7 @@ def sample_world(view: FaginView, future: Rng) -> FaginState:
         warehouses=dict(view.warehouses),
         stalls={stall.colour: stall.count for stall in view.stalls},
         wheel_rotation=view.wheel_rotation,
+        wheel_ring=ring,
         constables={
             location.key: Constable(
                 level=location.constable_level, facing=location.constable_facing

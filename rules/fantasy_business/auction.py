@@ -14,7 +14,7 @@ from rules.events import Event
 from rules.fantasy_business import deck
 from rules.fantasy_business.state import AuctionState, GameState
 from rules.fantasy_business.turn import begin_pricing
-from rules.words import Quoted, Seat, Term, said, said_n
+from rules.words import Quoted, Say, Seat, Term, later, said, said_n
 
 
 def eligible(state: GameState) -> list[int]:
@@ -247,25 +247,28 @@ def bid(state: GameState, seat: int, amount: int, events: list[Event]) -> None:
     events.append(
         Event(
             kind="bid",
-            say=said(
-                "{who} bids {amount} gold for the {card}.",
-                who=Seat(seat=seat),
-                amount=amount,
-                card=label,
-            ),
+            say=later(_bids, seat, amount, auction.card),
             data={"seat": seat, "amount": amount, "to_act": auction.to_act},
         )
     )
 
 
+def _bids(seat: int, amount: int, card: int) -> Say:
+    return said(
+        "{who} bids {amount} gold for the {card}.",
+        who=Seat(seat=seat),
+        amount=amount,
+        card=deck.public_term(card),
+    )
+
+
 def pass_turn(state: GameState, seat: int, events: list[Event]) -> None:
     auction = _running(state, seat)
-    label = deck.public_term(auction.card)
     if auction.offer:
         events.append(
             Event(
                 kind="passed",
-                say=said("{who} declines the {card}.", who=Seat(seat=seat), card=label),
+                say=later(_declines, seat, auction.card),
                 data={"seat": seat, "to_act": None},
             )
         )
@@ -275,33 +278,31 @@ def pass_turn(state: GameState, seat: int, events: list[Event]) -> None:
     others = len(eligible(state)) - 1
     if auction.high_bidder is not None and auction.quiet >= others:
         events.append(
-            Event(
-                kind="passed",
-                say=said("{who} passes.", who=Seat(seat=seat)),
-                data={"seat": seat, "to_act": None},
-            )
+            Event(kind="passed", say=later(_passes, seat), data={"seat": seat, "to_act": None})
         )
         assert auction.price is not None
         _award(state, auction.high_bidder, auction.card, auction.price, events)
         return
     if auction.high_bidder is None and auction.quiet > others:
         events.append(
-            Event(
-                kind="passed",
-                say=said("{who} passes.", who=Seat(seat=seat)),
-                data={"seat": seat, "to_act": None},
-            )
+            Event(kind="passed", say=later(_passes, seat), data={"seat": seat, "to_act": None})
         )
         _discard(state, auction.card, "no bid", events)
         return
     auction.to_act = next_eligible(state, seat)
     events.append(
         Event(
-            kind="passed",
-            say=said("{who} passes.", who=Seat(seat=seat)),
-            data={"seat": seat, "to_act": auction.to_act},
+            kind="passed", say=later(_passes, seat), data={"seat": seat, "to_act": auction.to_act}
         )
     )
+
+
+def _declines(seat: int, card: int) -> Say:
+    return said("{who} declines the {card}.", who=Seat(seat=seat), card=deck.public_term(card))
+
+
+def _passes(seat: int) -> Say:
+    return said("{who} passes.", who=Seat(seat=seat))
 
 
 def _award(state: GameState, seat: int, card_id: int, price: int, events: list[Event]) -> None:
@@ -312,34 +313,40 @@ def _award(state: GameState, seat: int, card_id: int, price: int, events: list[E
     state.centre.remove(card_id)
     if card.kind == "article":
         state.articles[seat][card.key] = state.articles[seat].get(card.key, 0) + 1
-        what = deck.one_card(card.key)
     else:
         state.specials[seat].append(card_id)
-        what = said("the special card")
     events.append(
         Event(
             kind="card_won",
-            say=said(
-                "{who} buys {what} for {price} gold.", who=Seat(seat=seat), what=what, price=price
-            ),
+            say=later(_buys, seat, card_id, price),
             data={"seat": seat, "price": price, "card": deck.public_card(card_id)},
         )
     )
     if card.kind == "special":
-        special = deck.special(card.key)
         events.append(
             Event(
                 kind="special_received",
-                say=said(
-                    "Your special card is {card}: {text}",
-                    card=Term(english=special.a_name),
-                    text=Quoted(english=special.text, german=special.text_in("de")),
-                ),
+                say=later(_your_special, card.key),
                 seat=seat,
-                data={"special": card.key, "name": special.name},
+                data={"special": card.key, "name": deck.special(card.key).name},
             )
         )
     _next_card(state, events)
+
+
+def _buys(seat: int, card_id: int, price: int) -> Say:
+    card = deck.card(card_id)
+    what = deck.one_card(card.key) if card.kind == "article" else said("the special card")
+    return said("{who} buys {what} for {price} gold.", who=Seat(seat=seat), what=what, price=price)
+
+
+def _your_special(key: str) -> Say:
+    special = deck.special(key)
+    return said(
+        "Your special card is {card}: {text}",
+        card=Term(english=special.a_name),
+        text=Quoted(english=special.text, german=special.text_in("de")),
+    )
 
 
 def _discard(state: GameState, card_id: int, reason: str, events: list[Event]) -> None:

@@ -216,6 +216,12 @@ def specials() -> dict[str, SpecialData]:
     return {s.key: s for s in data().specials}
 
 
+@cache
+def article_keys() -> tuple[str, ...]:
+    """Article keys in list order."""
+    return tuple(articles())
+
+
 def article(key: str) -> ArticleData:
     return articles()[key]
 

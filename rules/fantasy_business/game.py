@@ -4,7 +4,10 @@
 instead of re-validating a dump) and hands the action to the module for its rule
 section. That module checks every field of the action (positions, amounts, names,
 seats) before it changes anything it cannot undo, and a RuleError anywhere leaves the
-caller's state untouched because only the copy was changed.
+caller's state untouched because only the copy was changed. `apply_in_place` runs the
+same rules on the state itself, for search and random play, which make millions of
+moves on states nobody else holds: no copy, and a refused action may leave that state
+half changed.
 """
 
 from collections.abc import Mapping, Sequence
@@ -33,11 +36,16 @@ from rules.protocol import GameRules, Outcome
 
 
 def apply(current: GameState, seat: int, action: Action) -> tuple[GameState, list[Event]]:
-    if not 0 <= seat < current.players:
-        raise RuleError("You are not seated in this game.")
-    if current.phase == "over":
-        raise RuleError("The game is over.")
     work = current.clone()
+    return work, apply_in_place(work, seat, action)
+
+
+def apply_in_place(work: GameState, seat: int, action: Action) -> list[Event]:
+    """`apply` on the state itself: after a `RuleError` it may be half changed."""
+    if not 0 <= seat < work.players:
+        raise RuleError("You are not seated in this game.")
+    if work.phase == "over":
+        raise RuleError("The game is over.")
     events: list[Event] = []
     match action:
         case Auction():
@@ -54,7 +62,7 @@ def apply(current: GameState, seat: int, action: Action) -> tuple[GameState, lis
             specials.play(work, seat, action, events)
         case Give():
             trade.give(work, seat, action, events)
-    return work, events
+    return events
 
 
 def outcome(current: GameState) -> Outcome | None:
@@ -105,11 +113,14 @@ class FantasyBusinessRules:
     def apply(self, state: GameState, seat: int, action: Action) -> tuple[GameState, list[Event]]:
         return apply(state, seat, action)
 
+    def apply_in_place(self, state: GameState, seat: int, action: Action) -> list[Event]:
+        return apply_in_place(state, seat, action)
+
     def view(self, state: GameState, seat: int | None) -> FantasyBusinessView:
         return view(state, seat)
 
-    def legal_actions(self, state: GameState, seat: int) -> Sequence[Action]:
-        return legal_actions(state, seat)
+    def legal_actions(self, state: GameState, seat: int, gifts: bool = True) -> Sequence[Action]:
+        return legal_actions(state, seat, gifts)
 
     def waiting_on(self, state: GameState) -> list[int]:
         return waiting_on(state)

@@ -11,8 +11,9 @@ from collections.abc import Mapping
 
 from rules.events import Event
 from rules.fantasy_business import deck
-from rules.fantasy_business.state import ArticleIncome, GameState, Payout, Reveal
-from rules.words import Param, Seat, said
+from rules.fantasy_business.state import ArticleIncome, GameState, Payout, Reveal, Standing
+from rules.fast_copy import built
+from rules.words import Param, Say, Seat, later, said
 
 
 def market_payouts(
@@ -29,32 +30,35 @@ def market_payouts(
         if price == low:
             gets_bonus = not (sole_lowest and at_low > 1)
             gold = (price + bonus if gets_bonus else price) * count
-            payouts.append(
-                Payout(
-                    seat=seat,
-                    cards=count,
-                    price=price,
-                    gold=gold,
-                    standing="lowest",
-                    bonus=gets_bonus,
-                )
-            )
+            payouts.append(_payout(seat, count, price, gold, "lowest", gets_bonus))
         elif price == high:
-            payouts.append(
-                Payout(seat=seat, cards=count, price=price, gold=0, standing="highest", bonus=False)
-            )
+            payouts.append(_payout(seat, count, price, 0, "highest", False))
         else:
-            payouts.append(
-                Payout(
-                    seat=seat,
-                    cards=count,
-                    price=price,
-                    gold=price * count,
-                    standing="middle",
-                    bonus=False,
-                )
-            )
+            payouts.append(_payout(seat, count, price, price * count, "middle", False))
     return payouts
+
+
+def _payout(
+    seat: int,
+    cards: int,
+    price: int,
+    gold: int,
+    standing: Standing,
+    bonus: bool,
+    warrant: bool = False,
+) -> Payout:
+    """A payout of numbers the rule itself worked out, so not validated again (a payout is
+    made for every owner of every article at every reveal)."""
+    return built(
+        Payout,
+        seat=seat,
+        cards=cards,
+        price=price,
+        gold=gold,
+        standing=standing,
+        bonus=bonus,
+        warrant=warrant,
+    )
 
 
 def article_income(state: GameState, key: str) -> ArticleIncome:
@@ -68,16 +72,20 @@ def article_income(state: GameState, key: str) -> ArticleIncome:
     festivals = state.played.festivals.count(key)
     warranted = {w.seat for w in state.played.warrants if w.article == key}
     result = []
-    for payout in payouts:
+    for p in payouts:
         if embargo:
-            payout = payout.model_copy(update={"gold": 0, "bonus": False})
+            p = _payout(p.seat, p.cards, p.price, 0, p.standing, False, p.warrant)
         else:
-            if payout.seat in warranted:
-                gold = (payout.price + d.warrant_bonus) * payout.cards
-                payout = payout.model_copy(update={"gold": gold, "bonus": True, "warrant": True})
-            payout = payout.model_copy(update={"gold": payout.gold * d.festival_factor**festivals})
-        result.append(payout)
-    return ArticleIncome(article=key, embargo=embargo, festivals=festivals, payouts=result)
+            if p.seat in warranted:
+                gold = (p.price + d.warrant_bonus) * p.cards
+                p = _payout(p.seat, p.cards, p.price, gold, p.standing, True, True)
+            times = d.festival_factor**festivals
+            if times != 1:
+                p = _payout(
+                    p.seat, p.cards, p.price, p.gold * times, p.standing, p.bonus, p.warrant
+                )
+        result.append(p)
+    return built(ArticleIncome, article=key, embargo=embargo, festivals=festivals, payouts=result)
 
 
 def reveal(state: GameState, events: list[Event]) -> None:
@@ -90,26 +98,10 @@ def reveal(state: GameState, events: list[Event]) -> None:
         }
         for seat in state.seats()
     ]
-    shown: list[Param] = [
-        said(
-            "{who}: {prices}",
-            who=Seat(seat=seat),
-            prices=[
-                said("{article} {price}", article=deck.article_term(k), price=p)
-                for k, p in sheets[seat].items()
-            ]
-            or said("nothing"),
-        )
-        for seat in state.seats()
-    ]
     events.append(
         Event(
             kind="sheets_revealed",
-            say=said(
-                "Turn {turn}: all price sheets are revealed. {sheets}.",
-                turn=state.turn,
-                sheets=said_joined(shown),
-            ),
+            say=later(_sheets_said, state.turn, sheets),
             data={"turn": state.turn, "sheets": sheets},
         )
     )
@@ -124,6 +116,68 @@ def reveal(state: GameState, events: list[Event]) -> None:
             totals[payout.seat] += payout.gold
     for seat in state.seats():
         state.gold[seat] += totals[seat]
+    gold = list(state.gold)
+    state.last_reveal = Reveal(
+        turn=state.turn, sheets=sheets, income=rows, totals=totals, gold=gold
+    )
+    state.last_sheets = sheets
+    events.append(
+        Event(
+            kind="income_paid",
+            say=later(_income_said, state.turn, rows, gold),
+            data={
+                "turn": state.turn,
+                "rows": [_row_data(row) for row in rows],
+                "totals": totals,
+                "gold": list(gold),
+            },
+        )
+    )
+
+
+def _row_data(row: ArticleIncome) -> dict[str, object]:
+    """A row of the income as event data: what `model_dump` gives, with the article's name."""
+    return {
+        "name": deck.article(row.article).name,
+        "article": row.article,
+        "embargo": row.embargo,
+        "festivals": row.festivals,
+        "payouts": [
+            {
+                "seat": p.seat,
+                "cards": p.cards,
+                "price": p.price,
+                "gold": p.gold,
+                "standing": p.standing,
+                "bonus": p.bonus,
+                "warrant": p.warrant,
+            }
+            for p in row.payouts
+        ],
+    }
+
+
+def _sheets_said(turn: int, sheets: list[dict[str, int]]) -> Say:
+    shown: list[Param] = [
+        said(
+            "{who}: {prices}",
+            who=Seat(seat=seat),
+            prices=[
+                said("{article} {price}", article=deck.article_term(k), price=p)
+                for k, p in sheet.items()
+            ]
+            or said("nothing"),
+        )
+        for seat, sheet in enumerate(sheets)
+    ]
+    return said(
+        "Turn {turn}: all price sheets are revealed. {sheets}.",
+        turn=turn,
+        sheets=said_joined(shown),
+    )
+
+
+def _income_said(turn: int, rows: list[ArticleIncome], gold: list[int]) -> Say:
     lines: list[Param] = []
     for row in rows:
         paid: list[Param] = [
@@ -138,31 +192,14 @@ def reveal(state: GameState, events: list[Event]) -> None:
             line = said("{article}: {paid}", article=article, paid=paid)
         lines.append(line)
     summary = said_joined(lines) if lines else said("nobody owns any article")
-    gold: list[Param] = [
-        said("{who} {gold}", who=Seat(seat=s), gold=state.gold[s]) for s in state.seats()
+    told: list[Param] = [
+        said("{who} {gold}", who=Seat(seat=s), gold=amount) for s, amount in enumerate(gold)
     ]
-    state.last_reveal = Reveal(
-        turn=state.turn, sheets=sheets, income=rows, totals=totals, gold=list(state.gold)
-    )
-    state.last_sheets = sheets
-    events.append(
-        Event(
-            kind="income_paid",
-            say=said(
-                "Income for turn {turn}: {summary}. Gold now: {gold}.",
-                turn=state.turn,
-                summary=summary,
-                gold=gold,
-            ),
-            data={
-                "turn": state.turn,
-                "rows": [
-                    {"name": deck.article(row.article).name, **row.model_dump()} for row in rows
-                ],
-                "totals": totals,
-                "gold": list(state.gold),
-            },
-        )
+    return said(
+        "Income for turn {turn}: {summary}. Gold now: {gold}.",
+        turn=turn,
+        summary=summary,
+        gold=told,
     )
 
 

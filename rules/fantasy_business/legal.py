@@ -24,7 +24,7 @@ from rules.fantasy_business.actions import (
 from rules.fantasy_business.auction import eligible
 from rules.fantasy_business.pricing import default_price, price_range, unpriced
 from rules.fantasy_business.specials import ATTACKS
-from rules.fantasy_business.state import GameState
+from rules.fantasy_business.state import GameState, Options
 
 
 def waiting_on(state: GameState) -> list[int]:
@@ -52,15 +52,17 @@ def default_action(state: GameState, seat: int) -> Action | None:
     return SetPrice(article=key, price=default_price(state, seat, key))
 
 
-def legal_actions(state: GameState, seat: int) -> list[Action]:
+def legal_actions(state: GameState, seat: int, gifts: bool = True) -> list[Action]:
+    """The listed actions; without `gifts`, only those of the phase (random play and
+    search leave gifts out)."""
     if state.phase == "over" or not 0 <= seat < state.players:
         return []
-    actions: list[Action] = []
     if state.phase == "auction":
-        actions += _auction_actions(state, seat)
+        actions = _auction_actions(state, seat)
     else:
-        actions += _pricing_actions(state, seat)
-    actions += _gifts(state, seat)
+        actions = _pricing_actions(state, seat)
+    if gifts:
+        actions += _gifts(state, seat)
     return actions
 
 
@@ -100,22 +102,39 @@ def _auction_actions(state: GameState, seat: int) -> list[Action]:
 
 def _pricing_actions(state: GameState, seat: int) -> list[Action]:
     sheet = state.sheets[seat]
+    low_prices = state.options.low_prices
     actions: list[Action] = []
     if sheet.submitted:
         for key in unpriced(state, seat):
-            low, high = price_range(state, key)
-            actions += [_set_price(key, p) for p in _amounts(low, high)]
+            actions += _late_prices(key, low_prices)
         return actions
     for key in state.articles[seat]:
-        low, high = price_range(state, key)
-        prices = {low, deck.article(key).base, high}
-        actions += [_set_price(key, p) for p in sorted(prices)]
+        actions += _sheet_prices(key, low_prices)
     actions.append(_SUBMIT_DEFAULTS)
     if not unpriced(state, seat):
         actions.append(_SUBMIT)
-    for kind in sorted({deck.card(c).key for c in state.specials[seat]}):
-        actions += _special_actions(state, seat, kind)
+    if state.specials[seat]:
+        for kind in sorted({deck.card(c).key for c in state.specials[seat]}):
+            actions += _special_actions(state, seat, kind)
     return actions
+
+
+@lru_cache(maxsize=64)
+def _sheet_prices(key: str, low_prices: bool) -> tuple[SetPrice, ...]:
+    """An article's listed prices: the bottom, the base value and the top of its range
+    (worked out once per article and variant: they are listed on every sheet move)."""
+    low, high = _range(key, low_prices)
+    return tuple(_set_price(key, p) for p in sorted({low, deck.article(key).base, high}))
+
+
+@lru_cache(maxsize=64)
+def _late_prices(key: str, low_prices: bool) -> tuple[SetPrice, ...]:
+    """An article gained after submitting: the bottom, middle and top of its range."""
+    return tuple(_set_price(key, p) for p in _amounts(*_range(key, low_prices)))
+
+
+def _range(key: str, low_prices: bool) -> tuple[int, int]:
+    return price_range(Options(low_prices=low_prices), key)
 
 
 def _special_actions(state: GameState, seat: int, kind: str) -> list[Action]:

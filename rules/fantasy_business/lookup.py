@@ -46,10 +46,10 @@ def article_key(typed: str, among: Collection[str] | None = None) -> str:
 
     With `among` (e.g. the articles a player owns) only those are matched, so "magic"
     means the player's one magic article instead of being ambiguous."""
+    if among is None and typed in deck.articles():
+        return typed
     names = {a.key: a.name for a in deck.data().articles}
     if among is None:
-        if typed in deck.articles():
-            return typed
         return match_name(typed, _article_aliases(), "article", names)
     if typed in among:
         return typed
@@ -63,10 +63,10 @@ def article_key(typed: str, among: Collection[str] | None = None) -> str:
 
 def special_key(typed: str, among: Collection[str] | None = None) -> str:
     """The special card key for a typed name; with `among`, only those cards match."""
+    if among is None and typed in deck.specials():
+        return typed
     names = {s.key: s.name for s in deck.data().specials}
     if among is None:
-        if typed in deck.specials():
-            return typed
         return match_name(typed, _special_aliases(), "special card", names)
     if typed in among:
         return typed

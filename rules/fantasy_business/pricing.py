@@ -6,12 +6,14 @@ sheet is locked, except that an article gained after submitting must still be pr
 [ed]. The reveal happens as soon as every sheet is in and complete.
 """
 
+from functools import lru_cache
+
 from rules.errors import RuleError
 from rules.events import Event
 from rules.fantasy_business import deck, income, lookup
-from rules.fantasy_business.state import GameState
+from rules.fantasy_business.state import GameState, Options
 from rules.fantasy_business.turn import end_turn
-from rules.words import Param, Say, Seat, Term, said, said_n
+from rules.words import Param, Say, Seat, Term, later, said, said_n
 
 
 def require_pricing_phase(state: GameState, refusal: Say) -> None:
@@ -21,17 +23,28 @@ def require_pricing_phase(state: GameState, refusal: Say) -> None:
         raise RuleError(refusal)
 
 
-def price_range(state: GameState, key: str) -> tuple[int, int]:
+def price_range(state: GameState | Options, key: str) -> tuple[int, int]:
+    """The prices an article may be given: from its base value (the floor with the
+    low-prices variant) to the ceiling factor times its base."""
+    options = state if isinstance(state, Options) else state.options
+    return _range(key, options.low_prices)
+
+
+@lru_cache(maxsize=64)
+def _range(key: str, low_prices: bool) -> tuple[int, int]:
     d = deck.data()
     base = deck.article(key).base
-    low = d.low_prices_floor if state.options.low_prices else base
+    low = d.low_prices_floor if low_prices else base
     return low, base * d.price_ceiling_factor
 
 
 def unpriced(state: GameState, seat: int) -> list[str]:
     """Articles the seat owns without a price on this turn's sheet, in list order."""
     prices = state.sheets[seat].prices
-    return [key for key in deck.articles() if key in state.articles[seat] and key not in prices]
+    held = state.articles[seat]
+    if len(prices) >= len(held) and all(key in prices for key in held):
+        return []  # the usual case, checked for every seat on every move of phase 2
+    return [key for key in deck.article_keys() if key in held and key not in prices]
 
 
 def default_price(state: GameState, seat: int, key: str) -> int:
@@ -46,7 +59,7 @@ def set_price(state: GameState, seat: int, typed: str, price: int, events: list[
         state, said("Prices are set only after the auctions; the auctions are still running.")
     )
     key = lookup.article_key(typed)
-    name = deck.article_term(key)
+    name = deck.article_term(key)  # for a refusal: cheap, a name
     if key not in state.articles[seat]:
         raise RuleError("You own no {article}, so you cannot price them.", article=name)
     sheet = state.sheets[seat]
@@ -65,24 +78,28 @@ def set_price(state: GameState, seat: int, typed: str, price: int, events: list[
     events.append(
         Event(
             kind="price_set",
-            say=said(
-                "Your price for {article} this turn: {price} gold.", article=name, price=price
-            ),
+            say=later(_price_said, key, price),
             seat=seat,
             data={"article": key, "price": price},
         )
     )
     if sheet.submitted:
         events.append(
-            Event(
-                kind="late_price_set",
-                say=said(
-                    "{who} has priced an article gained after submitting.", who=Seat(seat=seat)
-                ),
-                data={"seat": seat},
-            )
+            Event(kind="late_price_set", say=later(_late_price_said, seat), data={"seat": seat})
         )
         maybe_reveal(state, events)
+
+
+def _price_said(key: str, price: int) -> Say:
+    return said(
+        "Your price for {article} this turn: {price} gold.",
+        article=deck.article_term(key),
+        price=price,
+    )
+
+
+def _late_price_said(seat: int) -> Say:
+    return said("{who} has priced an article gained after submitting.", who=Seat(seat=seat))
 
 
 def submit(state: GameState, seat: int, defaults: bool, events: list[Event]) -> None:
@@ -92,10 +109,10 @@ def submit(state: GameState, seat: int, defaults: bool, events: list[Event]) -> 
     )
     sheet = state.sheets[seat]
     missing = unpriced(state, seat)
-    names = and_list([deck.article_term(key) for key in missing])
     if sheet.submitted and not missing:
         raise RuleError("You already submitted your price sheet.")
     if missing and not defaults:
+        names = and_list([deck.article_term(key) for key in missing])
         if sheet.submitted:
             raise RuleError(
                 "Your sheet is locked except for {articles}, gained after you submitted: "
@@ -106,17 +123,10 @@ def submit(state: GameState, seat: int, defaults: bool, events: list[Event]) -> 
     filled = {key: default_price(state, seat, key) for key in missing}
     sheet.prices.update(filled)
     if filled:
-        listing: list[Param] = [
-            said("{article} {price}", article=deck.article_term(k), price=p)
-            for k, p in filled.items()
-        ]
         events.append(
             Event(
                 kind="prices_defaulted",
-                say=said(
-                    "Prices filled in for you (last turn's price, else the base value): {prices}.",
-                    prices=listing,
-                ),
+                say=later(_defaulted_said, filled),
                 seat=seat,
                 data={"prices": dict(filled)},
             )
@@ -127,18 +137,32 @@ def submit(state: GameState, seat: int, defaults: bool, events: list[Event]) -> 
         events.append(
             Event(
                 kind="sheet_submitted",
-                say=said_n(
-                    "{who} has submitted their price sheet ({n} still to come).",
-                    "{who} has submitted their price sheet ({n} still to come).",
-                    len(waiting),
-                    who=Seat(seat=seat),
-                )
-                if waiting
-                else said("{who} has submitted their price sheet.", who=Seat(seat=seat)),
+                say=later(_submitted_said, seat, len(waiting)),
                 data={"seat": seat, "waiting": waiting},
             )
         )
     maybe_reveal(state, events)
+
+
+def _defaulted_said(filled: dict[str, int]) -> Say:
+    listing: list[Param] = [
+        said("{article} {price}", article=deck.article_term(k), price=p) for k, p in filled.items()
+    ]
+    return said(
+        "Prices filled in for you (last turn's price, else the base value): {prices}.",
+        prices=listing,
+    )
+
+
+def _submitted_said(seat: int, waiting: int) -> Say:
+    if waiting:
+        return said_n(
+            "{who} has submitted their price sheet ({n} still to come).",
+            "{who} has submitted their price sheet ({n} still to come).",
+            waiting,
+            who=Seat(seat=seat),
+        )
+    return said("{who} has submitted their price sheet.", who=Seat(seat=seat))
 
 
 def and_list(items: list[Term]) -> Param:
@@ -152,7 +176,9 @@ def and_list(items: list[Term]) -> Param:
 
 
 def ready_to_reveal(state: GameState) -> bool:
-    return all(state.sheets[seat].submitted and not unpriced(state, seat) for seat in state.seats())
+    return all(sheet.submitted for sheet in state.sheets) and not any(
+        unpriced(state, seat) for seat in state.seats()
+    )
 
 
 def maybe_reveal(state: GameState, events: list[Event]) -> None:

@@ -11,11 +11,16 @@ from a stream of the game's generator of its own (counter -1, never reached by t
 draws), so the draws of the game itself are those of a game started before it existed;
 and options without `age_order` (a game started before it existed, replayed from its log)
 set up exactly that older game, which knows only the youngest.
+
+Editions (`rules.editions`): a game started by the bot carries `edition` among its
+options (today's: the counter-based generator, see `rules.rng`). A game without one was
+started before and replays with the generator of its time.
 """
 
 from collections.abc import Mapping
 from typing import Any
 
+from rules.editions import chosen_edition, edition_of, rng_version
 from rules.errors import RuleError
 from rules.events import Event
 from rules.fantasy_business import deck
@@ -25,7 +30,7 @@ from rules.rng import Rng
 from rules.words import Param, Seat, said
 
 OPTION_NAMES = frozenset({"turns", "low_prices", "sole_lowest_bonus"})
-START_OPTIONS = frozenset({"age_order"})
+START_OPTIONS = frozenset({"age_order", "edition"})
 """Options given when the game starts (`/game start`), once the seats are known."""
 AGE_DRAW = -1
 """The generator counter the age order is drawn at: one the game's own draws never use."""
@@ -71,6 +76,9 @@ def validate_options(raw: Mapping[str, Any], players: int | None = None) -> dict
         "low_prices": False if low is None else _flag("low_prices", low),
         "sole_lowest_bonus": False if sole is None else _flag("sole_lowest_bonus", sole),
     }
+    edition = chosen_edition(raw, players)
+    if edition is not None:
+        chosen["edition"] = edition
     ages = raw.get("age_order")
     if ages is not None:
         chosen["age_order"] = _age_order(ages, players)
@@ -128,11 +136,13 @@ def setup(
             players=players,
         )
     knows_ages = "age_order" in options
-    valid = validate_options(options, players)
+    edition = edition_of(options)
+    valid = validate_options({**options, "edition": edition}, players)
     given: list[int] = valid.pop("age_order", [])
+    version = rng_version(valid.pop("edition"))
     chosen = Options(**valid)
     events: list[Event] = []
-    rng = Rng(seed=seed)
+    rng = Rng(seed=seed, version=version)
     named_by_host = len(given) if given else int(first is not None)
     if first is None and given:
         first = given[0]
@@ -172,7 +182,7 @@ def setup(
     ages: list[int] | None = None
     if knows_ages:
         named = given or [first]
-        rest, _ = Rng(seed=seed, counter=AGE_DRAW).shuffled(
+        rest, _ = Rng(seed=seed, counter=AGE_DRAW, version=version).shuffled(
             [seat for seat in range(players) if seat not in named]
         )
         ages = [*named, *rest]

@@ -1,19 +1,26 @@
 """The state of one game of Fantasy Business: everything needed to continue or replay it.
 
-A plain pydantic model that serialises to JSON. `apply` works on a deep copy and never
-touches the state it was given, so callers may treat states as values. Secrets live
-here side by side with public facts (the draw pile order, face-down specials, unrevealed
-price sheets); `views` decides who sees what.
+The parts a move changes (the game, the auction, the sheets, the specials played) are
+plain slotted dataclasses; the frozen records (options, warrants, the last reveal) stay
+pydantic models, made a few times a game. `apply` works on a copy (`GameState.clone`) and
+never touches the state it was given, so callers may treat states as values; search and
+random play change one state in place (`apply_in_place`). Stored games are read and
+written through pydantic (`load_state`, `dump_state`), field for field as before.
+Secrets live here side by side with public facts (the draw pile order, face-down
+specials, unrevealed price sheets); `views` decides who sees what.
 """
 
-from typing import Literal
+from dataclasses import dataclass, field
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict
 
-from rules.fast_copy import rebuild
-from rules.rng import Rng
+from rules.fast_copy import Stored
+from rules.rng import FIRST, Rng
 
 Phase = Literal["auction", "pricing", "over"]
+Standing = Literal["lowest", "highest", "middle"]
+"""Where an owner's price stands among the article's owners' prices."""
 
 
 class Options(BaseModel):
@@ -25,10 +32,11 @@ class Options(BaseModel):
     sole_lowest_bonus: bool = False
 
 
-class AuctionState(BaseModel):
+@dataclass(slots=True, kw_only=True)
+class AuctionState(Stored):
     """The card under the hammer."""
 
-    model_config = ConfigDict(extra="forbid")
+    __pydantic_config__ = ConfigDict(extra="forbid")
 
     card: int
     """Card id (not centre position) of the designated card."""
@@ -42,12 +50,13 @@ class AuctionState(BaseModel):
     """True when only one eligible player remains: take at the minimum or decline."""
 
 
-class Sheet(BaseModel):
+@dataclass(slots=True)
+class Sheet(Stored):
     """One player's price sheet for the current turn; secret until the reveal."""
 
-    model_config = ConfigDict(extra="forbid")
+    __pydantic_config__ = ConfigDict(extra="forbid")
 
-    prices: dict[str, int] = {}
+    prices: dict[str, int] = field(default_factory=dict)
     submitted: bool = False
 
 
@@ -58,16 +67,17 @@ class Warrant(BaseModel):
     article: str
 
 
-class Played(BaseModel):
+@dataclass(slots=True)
+class Played(Stored):
     """Specials played this turn whose effect lasts until the income is paid."""
 
-    model_config = ConfigDict(extra="forbid")
+    __pydantic_config__ = ConfigDict(extra="forbid")
 
-    guarded: list[int] = []
-    embargoes: list[str] = []
-    warrants: list[Warrant] = []
-    festivals: list[str] = []
-    cards: list[tuple[int, str]] = []
+    guarded: list[int] = field(default_factory=list)
+    embargoes: list[str] = field(default_factory=list)
+    warrants: list[Warrant] = field(default_factory=list)
+    festivals: list[str] = field(default_factory=list)
+    cards: list[tuple[int, str]] = field(default_factory=list)
     """(seat, special key) of every special played this turn, in order; public."""
 
 
@@ -78,7 +88,7 @@ class Payout(BaseModel):
     cards: int
     price: int
     gold: int
-    standing: Literal["lowest", "highest", "middle"]
+    standing: Standing
     bonus: bool
     """True when the lowest-price bonus (or a Royal Warrant) applied."""
     warrant: bool = False
@@ -106,16 +116,17 @@ class Reveal(BaseModel):
     gold: list[int]
 
 
-class GameState(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+@dataclass(slots=True, kw_only=True)
+class GameState(Stored):
+    __pydantic_config__ = ConfigDict(extra="forbid")
 
     players: int
     options: Options
     rng: Rng
     draw_pile: list[int]
     """Card ids, top of the pile first. Secret (only its size is public)."""
-    discards: list[int] = []
-    centre: list[int] = []
+    discards: list[int] = field(default_factory=list)
+    centre: list[int] = field(default_factory=list)
     dealt: tuple[int, ...] = ()
     """The centre as laid out at the start of the turn: a card keeps its number (its
     place here, from 1) while the cards before it are sold."""
@@ -140,54 +151,73 @@ class GameState(BaseModel):
     sheets: list[Sheet]
     last_sheets: list[dict[str, int]]
     """Per seat: the prices revealed last turn (defaults and the sheet's reminder)."""
-    played: Played = Field(default_factory=Played)
+    played: Played = field(default_factory=Played)
     last_reveal: Reveal | None = None
 
     def seats(self) -> range:
         return range(self.players)
 
-    def clone(self) -> "GameState":
-        """A copy `apply` may change freely, about 4x cheaper than re-validating a dump.
+    def clone(self, whole: bool = False) -> "GameState":
+        """A copy `apply` may change freely (`whole`: a copy to play on for more than one
+        move, see below).
 
-        Every list, dict and mutable model that the next action may change is copied;
-        frozen models (options, rng, warrants, the last reveal, which is only ever
-        replaced) and tuples (`dealt`) are shared. So are last turn's prices (replaced at each
-        reveal, never changed) and, during the auctions, the draw pile, the price sheets
-        and the specials played: nothing in phase 1 changes them (a turn's end replaces
-        them), and an action that starts in phase 1 ends at the latest where phase 2
-        begins. A field added to the state must be added here too; the values test
-        checks that a clone equals its original and that `apply` leaves its input as
-        it was.
+        Every list, dict and mutable record that the next action may change is copied;
+        frozen values (options, rng, warrants, the last reveal, which is only ever
+        replaced) and tuples (`dealt`, `ages`) are shared. So are last turn's prices
+        (replaced at each reveal, never changed) and, during the auctions, the draw
+        pile, the price sheets and the specials played: nothing in phase 1 changes them
+        (a turn's end replaces them), and an action that starts in phase 1 ends at the
+        latest where phase 2 begins. A copy played on with `apply_in_place` for more than
+        one move must be `whole`: every mutable part copied. A field added to the state
+        must be added here too; the values test checks that a clone equals its original
+        and that `apply` leaves its input as it was.
         """
         auction = self.auction
-        fields = {
-            **self.__dict__,
-            "discards": list(self.discards),
-            "centre": list(self.centre),
-            "gold": list(self.gold),
-            "articles": [dict(held) for held in self.articles],
-            "specials": [list(held) for held in self.specials],
-            "acquired": list(self.acquired),
-            "auction": None if auction is None else rebuild(AuctionState, {**auction.__dict__}),
-        }
-        if self.phase != "auction":
-            played = self.played
-            fields["draw_pile"] = list(self.draw_pile)
-            fields["sheets"] = [
-                rebuild(Sheet, {"prices": dict(sheet.prices), "submitted": sheet.submitted})
-                for sheet in self.sheets
-            ]
-            fields["played"] = rebuild(
-                Played,
-                {
-                    "guarded": list(played.guarded),
-                    "embargoes": list(played.embargoes),
-                    "warrants": list(played.warrants),
-                    "festivals": list(played.festivals),
-                    "cards": list(played.cards),
-                },
+        pricing = whole or self.phase != "auction"
+        played = self.played
+        return GameState(
+            players=self.players,
+            options=self.options,
+            rng=self.rng,
+            draw_pile=list(self.draw_pile) if pricing else self.draw_pile,
+            discards=list(self.discards),
+            centre=list(self.centre),
+            dealt=self.dealt,
+            gold=list(self.gold),
+            articles=[dict(held) for held in self.articles],
+            specials=[list(held) for held in self.specials],
+            acquired=list(self.acquired),
+            turn=self.turn,
+            total_turns=self.total_turns,
+            first_buyer=self.first_buyer,
+            youngest=self.youngest,
+            ages=self.ages,
+            phase=self.phase,
+            auction=None
+            if auction is None
+            else AuctionState(
+                card=auction.card,
+                price=auction.price,
+                high_bidder=auction.high_bidder,
+                to_act=auction.to_act,
+                quiet=auction.quiet,
+                offer=auction.offer,
+            ),
+            sheets=[Sheet(dict(sheet.prices), sheet.submitted) for sheet in self.sheets]
+            if pricing
+            else self.sheets,
+            last_sheets=self.last_sheets,
+            played=Played(
+                list(played.guarded),
+                list(played.embargoes),
+                list(played.warrants),
+                list(played.festivals),
+                list(played.cards),
             )
-        return rebuild(GameState, fields)
+            if pricing
+            else played,
+            last_reveal=self.last_reveal,
+        )
 
     def left_of(self, seat: int) -> int:
         return (seat + 1) % self.players
@@ -200,10 +230,15 @@ class GameState(BaseModel):
 
 
 def dump_state(state: GameState) -> str:
+    """The state as a stored game keeps it. Fields at the values games had before they
+    existed are left out, so an older game's JSON is what it always was: the age order
+    of a game started before it (None), the version of the first generator."""
+    exclude: dict[str, Any] = {}
     if state.ages is None:
-        # A game started before the age order existed: its stored state stays as it was.
-        return state.model_dump_json(exclude={"ages"})
-    return state.model_dump_json()
+        exclude["ages"] = True
+    if state.rng.version == FIRST:
+        exclude["rng"] = {"version"}
+    return state.model_dump_json(exclude=exclude or None)
 
 
 def load_state(text: str) -> GameState:

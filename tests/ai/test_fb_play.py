@@ -2,7 +2,7 @@
 
 import pytest
 
-from ai import LEVELS, Budget, Level, decide
+from ai import LEVELS, Budget, Level, decide, decision_seed
 from rules.fantasy_business import RULES
 from rules.fantasy_business.actions import Give
 
@@ -71,3 +71,22 @@ def test_decide_needs_the_view_of_a_seat_that_owes_an_action() -> None:
         decide("fantasy-business", "genius", RULES.view(state, 0), events, 1)  # type: ignore[call-overload]
     with pytest.raises(ValueError, match="No AI plays"):
         decide("fagins-gang", "standard", RULES.view(state, 0), events, 1)
+
+
+@pytest.mark.parametrize("game_seed", range(6))
+def test_a_random_seat_asked_as_the_bot_asks_finishes_its_sheet(game_seed: int) -> None:
+    """The bot seeds a decision from the public history's length, which a price set on
+    one's own sheet does not change: a random seat that could pick a price it had already
+    set got the same seed, the same list and the same move again, forever (a game of
+    the bot hung on it)."""
+    state, events = RULES.setup(3, {"turns": 2}, game_seed, 0)
+    history = [e for e in events if e.public]
+    for _ in range(1000):
+        if RULES.outcome(state) is not None:
+            break
+        seat = RULES.waiting_on(state)[0]
+        seed = decision_seed(7, len(history), seat)
+        action = decide("fantasy-business", "random", RULES.view(state, seat), history, seed)
+        state, events = RULES.apply(state, seat, action)
+        history += [e for e in events if e.public]
+    assert RULES.outcome(state) is not None

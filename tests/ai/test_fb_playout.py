@@ -33,7 +33,7 @@ def test_a_settled_auction_ends_where_the_bidding_war_ends() -> None:
             auction = state.auction
             if auction is not None and not auction.offer:
                 record = knowledge.read(history, RULES.view(state, 0))
-                assert settle(state, record) == bid_by_bid(state, record)
+                assert settle(state.clone(whole=True), record) == bid_by_bid(state, record)
                 settled += 1
             seat = RULES.waiting_on(state)[0]
             legal = [a for a in RULES.legal_actions(state, seat) if a.type != "give"]

@@ -6,6 +6,7 @@ from bot.sandbox import Sandbox
 from bot.sandbox.rooms import SECRET_HEADER
 from bot.sandbox.scenes import started_fantasy_business
 from bot.settings import Settings
+from rules.fantasy_business import deck
 from tests.sandbox.preview_client import PreviewPage, open_room, poll_until, split
 
 
@@ -203,7 +204,9 @@ async def test_buttons_and_modals_work_in_the_page(settings: Settings) -> None:
         table = await PreviewPage(http, await open_room(http, sandbox, "table")).open(
             first_buyer.id
         )
-        await table.run("auction", card="1")
+        # An article card, so that its buyer has an article to price below.
+        article = next(c for c in game.state.centre if deck.card(c).kind == "article")
+        await table.run("auction", card=str(game.state.label(article)))
         game = service.table(world.table.id)
         assert game is not None and game.state.auction is not None
         bidder = world.players[game.state.auction.to_act]

@@ -81,7 +81,23 @@ def test_options_default_to_no_round_limit_and_the_printed_fagin_target() -> Non
     assert RULES.validate_options({"round_limit": 30, "fagin_target": 2}, 4) == {
         "round_limit": 30,
         "fagin_target": 2,
+        "edition": 2,
     }
+
+
+def test_a_game_started_now_is_of_todays_edition_and_one_without_an_edition_of_the_first() -> None:
+    """A game the bot starts keeps `edition` in its options, so its replay sets up the
+    same game; options without it are those of a game started before editions."""
+    assert RULES.validate_options({"edition": 1}, 4)["edition"] == 1
+    new, _ = RULES.setup(4, RULES.validate_options({}, 4), 5, 0)
+    old, _ = RULES.setup(4, {"round_limit": None, "fagin_target": 3}, 5, 0)
+    assert (new.rng.version, new.wheel_ring) == (2, "colours")
+    assert (old.rng.version, old.wheel_ring) == (1, "locations")
+    assert '"version"' in RULES.dump_state(new) and '"wheel_ring"' in RULES.dump_state(new)
+    assert '"version"' not in RULES.dump_state(old) and "wheel_ring" not in RULES.dump_state(old)
+    assert RULES.load_state(RULES.dump_state(new)) == new
+    with pytest.raises(ValueError, match="edition 9"):
+        RULES.validate_options({"edition": 9}, 4)
 
 
 @pytest.mark.parametrize(

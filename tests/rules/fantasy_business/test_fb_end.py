@@ -103,7 +103,13 @@ def test_options_are_validated_with_reasons() -> None:
     }
     assert RULES.validate_options(
         {"turns": None, "low_prices": True, "sole_lowest_bonus": None}, 4
-    ) == {"turns": None, "low_prices": True, "sole_lowest_bonus": False, "age_order": []}
+    ) == {
+        "turns": None,
+        "low_prices": True,
+        "sole_lowest_bonus": False,
+        "edition": 2,
+        "age_order": [],
+    }
     cases = {
         "round_limit is not an option of Fantasy Business.": ({"round_limit": 3}, None),
         "A game of Fantasy Business lasts 1 to 10 turns; 12 is outside that range.": (
@@ -265,7 +271,8 @@ def test_1_ed_a_game_started_before_the_age_order_existed_replays_as_it_was() ->
     """Stored options without `age_order` set up the older game: same draws, no age order,
     no announcement; so its log still replays to its stored positions."""
     old, events = RULES.setup(5, {"turns": None}, seed=11, first=None)
-    new, _ = RULES.setup(5, RULES.validate_options({}, 5), seed=11, first=None)
+    # The same generator (the first edition's), so the draws can be compared.
+    new, _ = RULES.setup(5, RULES.validate_options({"edition": 1}, 5), seed=11, first=None)
     assert old.ages is None and "age_order" not in kinds(events)
     assert old.draw_pile == new.draw_pile and old.rng == new.rng
     assert old.first_buyer == new.first_buyer
@@ -296,3 +303,17 @@ def test_1_ed_a_bad_age_order_is_refused_with_a_reason() -> None:
         RULES.validate_options({"age_order": [4]}, 4)
     with pytest.raises(RuleError, match="starts with player 2, but player 3"):
         RULES.setup(4, {"age_order": [1, 0]}, 3, 2)
+
+
+def test_a_game_started_now_is_of_todays_edition_with_the_counter_based_generator() -> None:
+    """The bot's start gives `edition` 2 (kept in the options for replays); stored
+    options without it set up a game of the first edition, with its generator."""
+    new, _ = RULES.setup(5, RULES.validate_options({}, 5), seed=11, first=None)
+    old, _ = RULES.setup(5, {"turns": None}, seed=11, first=None)
+    assert new.rng.version == 2 and old.rng.version == 1
+    assert '"version":2' in RULES.dump_state(new)
+    assert '"version"' not in RULES.dump_state(old)
+    assert RULES.load_state(RULES.dump_state(new)) == new
+    assert RULES.load_state(RULES.dump_state(old)) == old
+    with pytest.raises(ValueError, match="edition 3"):
+        RULES.validate_options({"edition": 3}, 5)
