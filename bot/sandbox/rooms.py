@@ -38,6 +38,7 @@ import simcord
 from aiohttp import web
 from simcord.builders import ChannelHandle, UserHandle
 
+from bot.sandbox.command_names import leaf_of, registered_options
 from bot.sandbox.preview import (
     REPUBLISHES_EVERY_PAGE,
     channels_touched,
@@ -51,6 +52,8 @@ log = logging.getLogger(__name__)
 SECRET_HEADER = "X-Sandbox-Secret"
 CAPABILITY_HEADER = "X-Simcord-Capability"
 ACTION_PATH = "/api/action"
+PAGES_PATH = "/api/pages"
+COMMAND_ACTIONS = frozenset({"run_command", "autocomplete_command"})
 # simcord accepts uploads of up to 25 MiB in one action.
 MAX_REQUEST_BYTES = 27 * 1024 * 1024
 PASSED_REQUEST_HEADERS = frozenset(
@@ -111,6 +114,25 @@ class OpenRoom:
     capability: str
     upstream: str
     seen: int  # how many of the world's events its pages have been published with
+    viewer_id: str | None = None
+    """Who the person last chose under *Viewing as*: a reloaded page opens as them, not
+    as the room's first player (whose move the next click would then make)."""
+
+
+def _json(body: bytes | None) -> dict[str, Any]:
+    try:
+        value = json.loads(body or b"{}")
+    except ValueError:
+        return {}
+    return value if isinstance(value, dict) else {}
+
+
+def rejected_as_stale(response: web.Response) -> bool:
+    """Whether the preview refused an action only because the page had not yet shown
+    its newest publication (the clock or another room's action published in between)."""
+    result = _json(response.body if isinstance(response.body, bytes) else None)
+    codes = {d.get("code") for d in result.get("diagnostics") or [] if isinstance(d, dict)}
+    return result.get("rejected") is True and "stale-revision" in codes
 
 
 def republished_every_page(action: bytes, response: web.Response) -> bool:
@@ -131,8 +153,12 @@ def republished_every_page(action: bytes, response: web.Response) -> bool:
 class RoomServer:
     """Serves the room list, opens rooms, and passes each page's requests to its preview."""
 
-    def __init__(self, env: simcord.Env, rooms: list[Room], port: int) -> None:
+    def __init__(
+        self, env: simcord.Env, rooms: list[Room], port: int, language: str = "en"
+    ) -> None:
         self.env = env
+        self.language = language
+        """The players' client language: a German page lists the German command names."""
         self.rooms = {room.key: room for room in rooms}
         self.requested_port = port
         self.secret = secrets.token_urlsafe(24)
@@ -301,16 +327,70 @@ class RoomServer:
         opened = next((o for o in self._open.values() if o.capability == capability), None)
         if opened is None:
             raise web.HTTPUnauthorized()
+        if request.method == "POST" and request.path == PAGES_PATH:
+            return await self._open_page(request, opened)
         if request.method != "POST" or request.path != ACTION_PATH:
             return await self._forward(request, opened.upstream, request.path_qs)
         async with self.lock:
-            response = await self._forward(request, opened.upstream, request.path_qs)
+            action = self._registered_names(await request.read(), opened)
+            response = await self._forward(request, opened.upstream, request.path_qs, body=action)
+            if rejected_as_stale(response):
+                response = await self._retry_on_the_newest(request, opened, action)
+            self._note_viewer(action, response, opened)
             # Before the page hears back: what the action did elsewhere (a DM) is then
             # in every other open room, and nothing runs after the answer.
             await self.publish_changes(acted_in=opened.room.key)
             if republished_every_page(await request.read(), response):
                 opened.seen = events_so_far(self.env)
         return response
+
+    async def _open_page(self, request: web.Request, opened: OpenRoom) -> web.Response:
+        """A page (re)opening: as the viewer last chosen in this room, unless it names one."""
+        body = _json(await request.read())
+        if opened.viewer_id is not None and "viewer_id" not in body:
+            body["viewer_id"] = opened.viewer_id
+        return await self._forward(
+            request, opened.upstream, request.path_qs, body=json.dumps(body).encode()
+        )
+
+    def _registered_names(self, action: bytes, opened: OpenRoom) -> bytes:
+        """A German page's command action with the registered option names (the page
+        shows the German ones: `bot.sandbox.command_names`)."""
+        if self.language != "de":
+            return action
+        body = _json(action)
+        if body.get("kind") not in COMMAND_ACTIONS:
+            return action
+        viewer = opened.room.viewers[0]
+        commands = self.env.backend.visible_commands(
+            user_id=viewer.id, channel_id=opened.channel_id
+        )
+        leaf = leaf_of(commands, body)
+        return action if leaf is None else json.dumps(registered_options(leaf, body)).encode()
+
+    async def _retry_on_the_newest(
+        self, request: web.Request, opened: OpenRoom, action: bytes
+    ) -> web.Response:
+        """Send a click refused as stale once more, at the revision the page now has.
+
+        The person pressed a control they saw; the page was a publication behind (the
+        clock ticked, or a move in another room published every page). Retrying at the
+        newest revision is what the person meant, and is safe: a control that is gone is
+        refused by the preview, and a move the table has moved past by the bot."""
+        body = _json(action)
+        page = opened.preview._get_page(request.headers.get("X-Simcord-Context"))
+        body["published_revision"] = page.revision
+        return await self._forward(
+            request, opened.upstream, request.path_qs, body=json.dumps(body).encode()
+        )
+
+    @staticmethod
+    def _note_viewer(action: bytes, response: web.Response, opened: OpenRoom) -> None:
+        body = _json(action)
+        result = _json(response.body if isinstance(response.body, bytes) else None)
+        if body.get("kind") == "viewer" and result.get("rejected") is False:
+            viewer = body.get("viewer_id")
+            opened.viewer_id = str(viewer) if viewer is not None else None
 
     async def _page_file(self, request: web.Request) -> web.Response:
         self._guard(request)
@@ -319,14 +399,18 @@ class RoomServer:
             raise web.HTTPNotFound()
         return await self._forward(request, opened.upstream, request.path_qs)
 
-    async def _forward(self, request: web.Request, upstream: str, path: str) -> web.Response:
-        """Pass a request to a preview's server as if it were its own, and its answer back."""
+    async def _forward(
+        self, request: web.Request, upstream: str, path: str, *, body: bytes | None = None
+    ) -> web.Response:
+        """Pass a request to a preview's server as if it were its own, and its answer back
+        (with `body` instead of the request's own, when given)."""
         assert self._client is not None
         headers = {k: v for k, v in request.headers.items() if k.lower() in PASSED_REQUEST_HEADERS}
         origin = request.headers.get("Origin")
         if origin is not None:
             headers["Origin"] = "null" if origin == "null" else upstream
-        body = await request.read() if request.can_read_body else None
+        if body is None:
+            body = await request.read() if request.can_read_body else None
         try:
             async with self._client.request(
                 request.method, upstream + path, headers=headers, data=body, allow_redirects=False

@@ -31,6 +31,7 @@ import simcord
 from simcord.builders import ChannelHandle, GuildHandle, WebhookHandle
 
 from bot.edge.app import SmithfieldBot, create_bot, simulated_shard_count
+from bot.sandbox.command_names import german_command_names
 from bot.sandbox.rooms import Room, RoomServer
 from bot.settings import Settings
 
@@ -186,13 +187,14 @@ class Sandbox:
         self._world = build_world(env, self.player_count, self.language)
         if self.language == "de":
             self._stack.enter_context(german_clients())
+            self._stack.enter_context(german_command_names())
         lag = (self.real_clock() - env.now()).total_seconds()
         env.backend.clock.advance(max(0.0, lag))
         await env.start()
         self._stack.push_async_callback(env.shutdown)
         self._stack.enter_context(env.time_context())
         await self._post_welcome()
-        self._rooms = RoomServer(env, self._room_list(), self.port)
+        self._rooms = RoomServer(env, self._room_list(), self.port, self.language)
         await self._rooms.start()
         self._stack.push_async_callback(self._rooms.close)
         if self.tick:

@@ -15,7 +15,7 @@ from bot.clock import Clock, system_clock
 from bot.i18n import ENGLISH
 from bot.messages import Activity, Outcome
 from bot.render.presenters import PRESENTERS, Presenter
-from bot.service.commands import lobby, play, views
+from bot.service.commands import coach, lobby, play, views
 from bot.service.commands.autoplay import robot_due
 from bot.service.commands.runner import Runner
 from bot.service.requests import (
@@ -71,6 +71,13 @@ class GameService:
             store, games, clock=clock, seed=seed, presenters=presenters, owner=owner
         )
         self.runner = Runner(self.engine)
+        self.engine.on_search_ahead = self._search_ahead
+
+    def _search_ahead(self) -> None:
+        """Start the workers the strong AI searches in (an AI seat's and the hints'),
+        while the table fills: a process's start and imports take seconds."""
+        self.runner.strong_worker.warm()
+        coach.WORKER.warm()
 
     # -- the runtime, as callers read it -----------------------------------------------------
 

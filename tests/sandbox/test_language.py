@@ -1,8 +1,11 @@
 """The sandbox as a German server: `--language de`."""
 
+import aiohttp
+
 from bot.sandbox import Sandbox
 from bot.sandbox.scenes import auction_scene
 from bot.settings import Settings
+from tests.sandbox.preview_client import PreviewPage, open_room
 
 
 async def test_a_german_sandbox_opens_german_tables_for_german_players(
@@ -27,3 +30,38 @@ async def test_a_german_sandbox_opens_german_tables_for_german_players(
         refused = await alice.slash(sandbox.world.table, "game join")
         assert refused.response is not None
         assert "This game has already started" in (refused.response.content or ""), refused
+
+
+async def test_a_german_sandboxs_page_offers_the_german_command_names(
+    settings: Settings,
+) -> None:
+    """A German table tells its players to type `/spiel beitreten`; the page's command
+    list used to offer only `/game join`. A German client lists the German names, and a
+    command run from the page with German option names is the bot's own command."""
+    async with (
+        Sandbox(settings, players=3, port=0, tick=False, language="de") as sandbox,
+        aiohttp.ClientSession() as http,
+    ):
+        page = await PreviewPage(http, await open_room(http, sandbox, "table")).open()
+        entries = {e["invocation"]: e for e in await page.commands()}
+        assert "spiel beitreten" in entries and "game join" not in entries, sorted(entries)
+        new = entries["spiel neu"]
+        option = next(o for o in new["options"] if o["name"] == "spiel")
+        assert option["description"] == "Welches Spiel gespielt wird"
+
+        await page.run("spiel neu", spiel="fagins-gang")
+
+        game = sandbox.bot.service.store.open_game(sandbox.world.table.id)
+        assert game is not None and game.kind == "fagins-gang"
+        german = {tuple(e["path"]): e["invocation"] for e in entries.values()}
+        for player in sandbox.world.players[1:]:
+            await page.act_as(player.id)
+            await page.run(german[("game", "join")])
+        await page.act_as(sandbox.world.players[0].id)
+        await page.run(german[("game", "start")])
+        game = sandbox.bot.service.store.open_game(sandbox.world.table.id)
+        assert game is not None and game.status == "active"
+        # Autocomplete is asked with the German option's registered name too: simcord
+        # refuses a focused option the command does not declare, and the bot answers.
+        assert german[("shillings",)] == "geld"
+        await page.autocomplete("geld", "orte", "")

@@ -67,11 +67,12 @@ def _known(level: str) -> str | None:
 async def add_bot(
     engine: Engine, place: Place, actor: Actor, level: str, *, interaction_id: int | None = None
 ) -> Outcome:
-    return await engine.command(
+    outcome = await engine.command(
         place.channel_id,
         partial(_add_bot, engine, place, actor, level),
         interaction_id=interaction_id,
     )
+    return engine.search_ahead(outcome) if level == "strong" else outcome
 
 
 def _add_bot(engine: Engine, place: Place, actor: Actor, level: str, tx: Tx) -> Outcome:

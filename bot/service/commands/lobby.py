@@ -59,11 +59,12 @@ async def new_game(
     # Drawn before the command: its work may run more than once, and must draw the
     # same game each time.
     seed = engine.seed if engine.seed is not None else secrets.randbits(48)
-    return await engine.command(
+    outcome = await engine.command(
         place.channel_id,
         partial(_new_game, engine, place, actor, rules, options, seed),
         interaction_id=interaction_id,
     )
+    return engine.search_ahead(outcome) if hints else outcome
 
 
 def _new_game(

@@ -93,10 +93,20 @@ class Engine:
         self.on_ai_due: Callable[[int], None] | None = None
         """Called (on the event loop) with a game's id when a command leaves it waiting
         on an AI seat that the runner plays (cogs/robots.py)."""
+        self.on_search_ahead: Callable[[], None] | None = None
+        """Called (on the event loop) when a table opens that will ask the strong AI (a
+        `hints:true` table, a strong seat): its worker process starts in the background,
+        so the first hint or strong move does not wait for it (GameService)."""
         self.ai_seconds = 2.0
         """`strong`'s time budget per decision (the SMITHFIELD_AI_SECONDS setting)."""
         self.ai_pace = 5.0
         """Seconds between the moves of a game of AIs alone (SMITHFIELD_AI_PACE)."""
+
+    def search_ahead(self, outcome: Outcome) -> Outcome:
+        """`outcome`, after starting the strong AI's workers if it was accepted."""
+        if outcome.accepted and self.on_search_ahead is not None:
+            self.on_search_ahead()
+        return outcome
 
     def _now(self) -> Any:
         return self.clock()

@@ -11,6 +11,7 @@ fresh worker instead of queueing behind the stalled one.
 import asyncio
 import logging
 import multiprocessing
+import signal
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -32,17 +33,42 @@ def limit_for(seconds: float) -> float:
     return seconds * 2 + 5
 
 
+def _worker_started() -> None:
+    """In each new worker: leave Ctrl-C to the bot's own process, which stops the worker
+    cleanly (a terminal's Ctrl-C reaches every process of its group, and a worker that
+    takes it dies mid-search with a traceback)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _ready() -> bool:
+    """The imports every search needs, done once in a fresh worker (`warm`)."""
+    import ai  # noqa: F401  (the AI and the rules cores it loads)
+
+    return True
+
+
 class StrongWorker:
     """One worker process at a time, replaced when a call overruns its limit."""
 
     def __init__(self) -> None:
         self._pool: ProcessPoolExecutor | None = None
+        self._warmed: ProcessPoolExecutor | None = None
 
     def pool(self) -> ProcessPoolExecutor:
         if self._pool is None:
             spawn = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=spawn)
+            self._pool = ProcessPoolExecutor(
+                max_workers=1, mp_context=spawn, initializer=_worker_started
+            )
         return self._pool
+
+    def warm(self) -> None:
+        """Start the worker and its imports in the background, once per pool: the first
+        search then starts at once instead of after the process's start."""
+        pool = self.pool()
+        if self._warmed is not pool:
+            self._warmed = pool
+            pool.submit(_ready)
 
     async def run(self, limit: float, function: Callable[..., Any], *args: Any) -> Any:
         """`function(*args)` in the worker; raises TimeoutError (after stopping and
