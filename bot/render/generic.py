@@ -66,8 +66,10 @@ OPTION_NAMES = {
     "hints": N_("coach hints (`/hint`)"),
 }
 """The game options as the lobby lists them (others by their key)."""
-HIDDEN_OPTIONS = {"first_seat", "language", "ai_seed", "age_order"}
-"""Options the lobby's option list leaves out (the language has a field of its own)."""
+HIDDEN_OPTIONS = {"first_seat", "language", "ai_seed", "age_order", "edition"}
+"""Options the lobby's option list leaves out: the language has a field of its own; the
+rest are the bot's bookkeeping (the edition says which generator and wheel ring a game
+replays with), not choices a player made."""
 
 
 def language_name(code: str) -> str:
