@@ -10,7 +10,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.clock import Clock, system_clock
-from bot.edge.buttons import ButtonHandler, GameButton, ModalHandler, route_modal
+from bot.edge.buttons import (
+    ButtonHandler,
+    GameButton,
+    GameSelect,
+    ModalHandler,
+    SelectHandler,
+    route_modal,
+)
 from bot.edge.courier import Courier
 from bot.edge.failures import report_failure
 from bot.edge.sync import sync_commands
@@ -78,6 +85,7 @@ class SmithfieldBot(commands.AutoShardedBot):
         service.engine.on_owed = self.courier.owed_by
         self.button_routes: dict[str, ButtonHandler] = {}
         self.modal_routes: dict[str, ModalHandler] = {}
+        self.select_routes: dict[str, SelectHandler] = {}
         self.sync_result = ""
 
     async def on_message(self, message: discord.Message) -> None:
@@ -88,7 +96,7 @@ class SmithfieldBot(commands.AutoShardedBot):
         await self.tree.set_translator(CommandTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)
-        self.add_dynamic_items(GameButton)
+        self.add_dynamic_items(GameButton, GameSelect)
         # Interactions accepted long ago can no longer arrive again: keep the table small.
         await self.service.call(self.service.store.forget_interactions, self._long_ago())
         self.courier.start()  # what is still owed (a restart) goes out now

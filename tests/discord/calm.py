@@ -14,12 +14,15 @@ from tests.discord.harness import World
 
 
 def live_buttons(message: discord.Message) -> list[str]:
-    """Labels of the buttons on a message that can still be pressed."""
+    """Labels of the buttons (placeholders of the menus) on a message that can still be
+    used."""
     found = []
     for row in message.components:
         for item in getattr(row, "children", []):
             if isinstance(item, discord.Button) and not item.disabled:
                 found.append(item.label or "")
+            elif isinstance(item, discord.SelectMenu) and not item.disabled:
+                found.append(item.placeholder or "")
     return found
 
 
