@@ -37,6 +37,7 @@ EXTENSIONS = (
     "cogs.lobby",
     "cogs.rulebook",
     "cogs.fantasy_business",
+    "cogs.fb_clicks",
     "cogs.fagins_gang",
     "cogs.clockwork",
     "cogs.records",

@@ -13,8 +13,14 @@ from functools import partial
 from typing import Any
 
 from bot.i18n import N_, _, current, term
-from bot.messages import Live, Message, Outcome, Private
-from bot.render.fb_buttons import auction_buttons, sheet_buttons
+from bot.messages import Live, Message, Outcome, Private, SelectSpec
+from bot.render.coach import hint_buttons
+from bot.render.fb_buttons import (
+    auction_buttons,
+    designate_select,
+    sheet_buttons,
+    special_select,
+)
 from bot.render.fb_embeds import (
     article_name,
     auction_embed,
@@ -133,14 +139,29 @@ def sheet_message(table: Table, seat: int, intro: str = "", *, hand: bool = Fals
     if hand or view.you.specials:
         embeds.append(hand_embed(table, view.you))
     return Message(
-        content=intro, embeds=embeds, buttons=sheet_buttons(view, view.you, table.game.id)
+        content=intro,
+        embeds=embeds,
+        buttons=sheet_buttons(view, view.you, table.game.id),
+        selects=_specials_menu(table, seat, view),
     )
 
 
 def hand_message(table: Table, seat: int, intro: str = "") -> Message:
+    """A player's face-down specials, with a menu of those they may play now."""
     view = own_view(table, seat)
     assert view.you is not None
-    return Message(content=intro, embeds=[hand_embed(table, view.you)])
+    return Message(
+        content=intro,
+        embeds=[hand_embed(table, view.you)],
+        selects=_specials_menu(table, seat, view),
+    )
+
+
+def _specials_menu(table: Table, seat: int, view: FantasyBusinessView) -> list[SelectSpec]:
+    if table.game.status != "active" or not table.human(seat):
+        return []
+    legal = list(table.rules.legal_actions(table.state, seat))
+    return special_select(view, legal, table.game.id, current())
 
 
 def _in_voice(table: Table, seat: int, draw: Callable[[Table, int], Message]) -> Message:
@@ -355,11 +376,13 @@ class FantasyBusinessPresenter(EventPresenter):
         view = public_view(table)
         with table.public_voice():
             if view.phase == "auction":
+                legal = list(table.rules.legal_actions(table.state, view.first_buyer))
                 return Message(
                     embeds=[auction_embed(table, view)],
-                    buttons=auction_buttons(view, table.game.id),
+                    buttons=auction_buttons(view, table.game.id) + hint_buttons(table),
+                    selects=designate_select(view, legal, table.game.id),
                 )
-            return Message(embeds=[pricing_embed(table, view)])
+            return Message(embeds=[pricing_embed(table, view)], buttons=hint_buttons(table))
 
     def closing_note(self, step: str, table: Table) -> str:
         turn, _sep, phase = step.partition("-")

@@ -7,7 +7,7 @@ from functools import partial
 from bot.i18n import _
 from bot.messages import TABLE, Live, Message, Outcome
 from bot.render.charts import with_chart
-from bot.render.generic import LOBBY, lobby_embed
+from bot.render.generic import LOBBY, lobby_message
 from bot.render.presenters import Presenter
 from bot.service.runtime.engine import Engine
 from bot.table import Table
@@ -94,7 +94,7 @@ def table_message(engine: Engine, table: Table, closing: str = "") -> Live:
     draw: Callable[[], Message] | None = None
     with table.public_voice():
         if game.status == "lobby":
-            step, message = LOBBY, Message(embeds=[lobby_embed(table)])
+            step, message = LOBBY, lobby_message(table)
         elif game.status == "active" and table.state is not None:
             step = presenter.step(table)
             if step is not None:
