@@ -267,6 +267,12 @@ class Activity:
         if known is not None and message_id > known[0]:
             self._since[channel_id] = (known[0], known[1] + 1)
 
+    def reached(self, channel_id: int, count: int) -> int | None:
+        """The channel's table message, when the message just seen was the `count`th
+        below it (once: the next ones are past it)."""
+        known = self._since.get(channel_id)
+        return known[0] if known is not None and known[1] == count else None
+
     def count(self, channel_id: int, message_id: int) -> int:
         known = self._since.get(channel_id)
         return known[1] if known is not None and known[0] == message_id else 0

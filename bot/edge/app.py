@@ -20,6 +20,7 @@ from bot.edge.buttons import (
 )
 from bot.edge.courier import Courier
 from bot.edge.failures import report_failure
+from bot.edge.live import REPOST_AFTER
 from bot.edge.sync import sync_commands
 from bot.edge.translator import CommandTranslator
 from bot.render.presenters import PRESENTERS, Presenter
@@ -90,8 +91,18 @@ class SmithfieldBot(commands.AutoShardedBot):
         self.sync_result = ""
 
     async def on_message(self, message: discord.Message) -> None:
-        """No prefix commands: messages only count towards moving a table message down."""
-        self.service.activity.seen(message.channel.id, message.id)
+        """No prefix commands: messages only count towards moving a table message down,
+        which happens as soon as it is a screen up (chat alone moves it, not only the
+        next move), so the state and its buttons stay in view."""
+        channel = message.channel.id
+        self.service.activity.seen(channel, message.id)
+        shown = self.service.activity.reached(channel, REPOST_AFTER)
+        if shown is None:
+            return
+        store = self.service.store
+        row = await self.service.read(store.live_message_at, channel, shown)
+        if row is not None and row.user_id == 0:
+            await self.courier.refresh(row.game_id, slots=[(row.slot, 0)])
 
     async def setup_hook(self) -> None:
         await self.tree.set_translator(CommandTranslator())

@@ -18,6 +18,7 @@ from bot.render.coach import hint_buttons
 from bot.render.fb_buttons import (
     auction_buttons,
     designate_select,
+    prompt_line,
     sheet_buttons,
     special_select,
 )
@@ -373,6 +374,15 @@ class FantasyBusinessPresenter(EventPresenter):
         return f"t{view.turn}-{view.phase}"
 
     def live(self, table: Table) -> Message:
+        message = self._live(table)
+        view = public_view(table)
+        if view.waiting_on and message.embeds:
+            names = [table.name(seat) for seat in view.waiting_on]
+            with table.public_voice():
+                message.embeds[0].set_author(name=prompt_line(names, view))
+        return message
+
+    def _live(self, table: Table) -> Message:
         view = public_view(table)
         with table.public_voice():
             if view.phase == "auction":

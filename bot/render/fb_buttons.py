@@ -9,7 +9,7 @@ are visible to every client, so they carry no card identities and no prices.
 
 from dataclasses import dataclass
 
-from bot.i18n import N_, _, dash, term
+from bot.i18n import N_, _, dash, slash, term
 from bot.messages import ButtonSpec, SelectOption, SelectSpec
 from bot.render.fb_embeds import in_list_order
 from rules.fantasy_business import deck
@@ -171,3 +171,22 @@ def special_line(key: str, language: str) -> str:
     """A special card named with what it does, as its follow-up menus are headed."""
     card = deck.special(key)
     return f"**{term(card.name)}**{dash()}{card.text_in(language)}"
+
+
+def prompt_line(names: list[str], view: FantasyBusinessView) -> str:
+    """The table message's first line: who the table waits on and the one click (or
+    command) that acts. Said without code spans: it is an embed's author line."""
+    who = ", ".join(names)
+    if view.phase == "pricing":
+        return _(
+            "⏳ {players}: set your prices and submit on your sheet in DMs (or {sheet})"
+        ).format(players=who, sheet=slash("sheet"))
+    if view.auction is None:
+        return _("⏳ {player}: choose the card to auction in the menu below (or {auction})").format(
+            player=who, auction=slash("auction")
+        )
+    if view.auction.offer:
+        return _("⏳ {player}: take it or decline it with the buttons below").format(player=who)
+    return _("⏳ {player}: bid or pass with the buttons below (or {bid}, {pass_})").format(
+        player=who, bid=slash("bid"), pass_=slash("pass")
+    )
