@@ -274,6 +274,14 @@ class FantasyBusinessPresenter(EventPresenter):
             for s in _named_seats(event)
             if s in humans
         }
+        if kinds & PLAYABLE_KINDS:
+            # Specials are played while prices are set, until the sheet is submitted:
+            # the hands' menus of playable cards open and close with that.
+            hands |= {
+                s
+                for s in humans
+                if table.state.specials[s] and ("sheet_submitted" not in kinds or s in touched)
+            }
         for s in sorted(hands):
             lives.append(
                 Live(
@@ -501,6 +509,8 @@ class FantasyBusinessPresenter(EventPresenter):
 TAKEN_BACK = N_("↩️ Taken back: prices are not being set now.")
 
 HAND_KINDS = frozenset({"special_received", "special_played", "special_given"})
+PLAYABLE_KINDS = frozenset({"pricing_started", "sheet_submitted", "sheets_revealed"})
+"""Events after which a hand's specials become playable or stop being so."""
 
 
 def _article(typed: object) -> str:

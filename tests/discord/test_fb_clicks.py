@@ -65,6 +65,7 @@ class Clicker:
     w: World
     calm: Calm | None = None
     specials_played: int = 0
+    from_hand: int = 0
     designations: dict[str, int] = field(default_factory=dict)
     lobby_labels: list[str] = field(default_factory=list)
 
@@ -181,6 +182,14 @@ class Clicker:
         """From the sheet's menu: the card, then its target and article menus."""
         user = self.member(seat).user
         sheet = self.sheet_dm(seat)
+        hands = [
+            message
+            for message in user.dm_channel.history()
+            if routed(message, "fb-special") and not routed(message, "fb-submit")
+        ]
+        if hands and self.specials_played % 2:
+            sheet = hands[-1]  # the hand DM offers the same cards as the sheet
+            self.from_hand += 1
         menu = routed(sheet, "fb-special")
         plays = [a for a in RULES.legal_actions(self.state, seat) if isinstance(a, PlaySpecial)]
         if not plays:
@@ -274,7 +283,7 @@ async def test_a_whole_game_is_played_by_clicking_only(settings: Settings) -> No
     w = await _whole_game(settings, None)
     clicker: Clicker = w.extra["clicker"]
     assert set(clicker.designations) == {"none", "minimum", "named"}, clicker.designations
-    assert clicker.specials_played >= 1
+    assert clicker.specials_played >= 2 and clicker.from_hand >= 1, clicker
     assert clicker.lobby_labels == ["Join", "Leave", "Start", "Add an AI player…"]
 
 
