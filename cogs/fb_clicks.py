@@ -10,6 +10,7 @@ is when the click arrives: a click on a state that is gone is refused ("the tabl
 on"), never applied to a later one.
 """
 
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -38,12 +39,15 @@ from bot.render.fb_embeds import article_name, in_list_order
 from bot.service import NOT_SEATED
 from bot.table import Table
 from cogs.context import actor_of, respond, speak_to
+from cogs.fb_sheet import MODAL_SECONDS
 from rules.errors import RuleError
 from rules.fantasy_business.actions import Action, Auction, PlaySpecial
 from rules.fantasy_business.views import CentreCard, FantasyBusinessView
 from rules.numbers import is_ascii_number
 
 KIND = "fantasy-business"
+Build = Callable[[Table, int], Action]
+"""(table, actor's seat) -> the move; may raise RuleError."""
 NO_TARGET = "-"
 PRICE_FIELD = "price"
 TITLE_LIMIT = 45
@@ -53,7 +57,7 @@ class NamePriceModal(discord.ui.Modal):
     """The form only: its submission is answered by the route in its custom id."""
 
     def __init__(self, title: str, custom_id: str, minimum: int) -> None:
-        super().__init__(title=clip(title, TITLE_LIMIT), timeout=900, custom_id=custom_id)
+        super().__init__(title=clip(title, TITLE_LIMIT), timeout=MODAL_SECONDS, custom_id=custom_id)
         field: discord.ui.TextInput[Any] = discord.ui.TextInput(
             custom_id=PRICE_FIELD, placeholder=str(minimum), required=True, max_length=4
         )
@@ -95,7 +99,10 @@ class FantasyBusinessClicks(commands.Cog):
     # -- plumbing ------------------------------------------------------------------------
 
     def _seated(self, user_id: int, game_id: int) -> tuple[Table, int] | str:
-        game = self.bot.service.store.game(game_id)
+        try:
+            game = self.bot.service.store.game(game_id)
+        except KeyError:  # a custom id no message of ours carries
+            return _(MOVED_ON)
         if game.status != "active" or game.kind != KIND:
             return _(MOVED_ON)
         table = self.bot.service.table_for(game)
@@ -122,13 +129,13 @@ class FantasyBusinessClicks(commands.Cog):
         self,
         interaction: discord.Interaction[Any],
         game_id: int,
-        build: Any,
+        build: Build,
     ) -> None:
         """The move, as a button's: the same service call the typed command ends in."""
         work = self.bot.service.act_in_game(
             game_id,
             actor_of(interaction),
-            lambda table, seat: build(table, seat),
+            build,
             KIND,
             interaction_id=interaction.id,
         )
@@ -177,7 +184,7 @@ class FantasyBusinessClicks(commands.Cog):
         text = _("{card}: how do you open the bidding?").format(card=centre_label(shown))
         await self._tell(interaction, table, Message(content=text, buttons=buttons))
 
-    def _designation(self, arg: str, price: int | None) -> Any:
+    def _designation(self, arg: str, price: int | None) -> Build:
         """The `/auction` move for a designation chosen on state `arg` names."""
         parts = arg.split(".")
         key, label = ".".join(parts[:2]), parts[2] if len(parts) > 2 else ""
@@ -265,8 +272,8 @@ class FantasyBusinessClicks(commands.Cog):
         plays = self._plays(table, seat, turn, kind)
         target: int | None = None
         if target_text not in ("", NO_TARGET):
-            target = int(target_text) if target_text.isdigit() else -1
-            plays = [play for play in plays if play.target == target]
+            target = _number(target_text)
+            plays = [play for play in plays if target is not None and play.target == target]
         if article:
             plays = [play for play in plays if play.article == article]
         if not plays:

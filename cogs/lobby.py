@@ -148,8 +148,15 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play a boar
         """A click on a lobby card whose table started or closed meanwhile is refused
         (it must not act on a later table of the channel)."""
         service = self.bot.service
-        game = await service.read(service.store.game, game_id)
-        if game.status == "lobby" and game.channel_id == place_of(interaction).channel_id:
+        try:
+            game = await service.read(service.store.game, game_id)
+        except KeyError:  # a custom id no message of ours carries
+            game = None
+        if (
+            game is not None
+            and game.status == "lobby"
+            and game.channel_id == place_of(interaction).channel_id
+        ):
             return True
         speak_to(interaction)
         await answer(interaction, Outcome.refusal(_("That lobby is closed: the table moved on.")))
