@@ -282,8 +282,11 @@ class FantasyBusinessPresenter(EventPresenter):
                 for s in humans
                 if table.state.specials[s] and ("sheet_submitted" not in kinds or s in touched)
             }
-        for s in sorted(hands):
-            lives.append(
+        # Hands first: a hand posted anew (a seat without one yet) leaves the sheet, with
+        # its buttons, the newest DM.
+        for s in sorted(hands, reverse=True):
+            lives.insert(
+                0,
                 Live(
                     game.id,
                     HAND,
@@ -294,7 +297,7 @@ class FantasyBusinessPresenter(EventPresenter):
                     "",
                     HAND_FALLBACK,
                     draw=partial(_in_voice, table, s, hand_message),
-                )
+                ),
             )
         return lives
 
