@@ -275,13 +275,10 @@ class FantasyBusinessPresenter(EventPresenter):
             if s in humans
         }
         if kinds & PLAYABLE_KINDS:
-            # Specials are played while prices are set, until the sheet is submitted:
-            # the hands' menus of playable cards open and close with that.
-            hands |= {
-                s
-                for s in humans
-                if table.state.specials[s] and ("sheet_submitted" not in kinds or s in touched)
-            }
+            # Specials are played while prices are set: the hands' menus of playable
+            # cards open when pricing starts and close at the reveal (after a submitted
+            # sheet a choice there is refused as the table having moved on).
+            hands |= {s for s in humans if table.state.specials[s]}
         # Hands first: a hand posted anew (a seat without one yet) leaves the sheet, with
         # its buttons, the newest DM.
         for s in sorted(hands, reverse=True):
@@ -512,7 +509,7 @@ class FantasyBusinessPresenter(EventPresenter):
 TAKEN_BACK = N_("↩️ Taken back: prices are not being set now.")
 
 HAND_KINDS = frozenset({"special_received", "special_played", "special_given"})
-PLAYABLE_KINDS = frozenset({"pricing_started", "sheet_submitted", "sheets_revealed"})
+PLAYABLE_KINDS = frozenset({"pricing_started", "sheets_revealed"})
 """Events after which a hand's specials become playable or stop being so."""
 
 
