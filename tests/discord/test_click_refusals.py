@@ -75,6 +75,15 @@ async def test_a_click_on_a_state_that_is_gone_is_refused(settings: Settings) ->
         shown = await alice.select(menu, [item["options"][0]["value"]], custom_id=item["custom_id"])
         assert shown.ephemeral and shown.response is not None
         answer = shown.response
+        # A price typed in the form that is no number, or below the minimum: refused
+        # privately, nothing changes.
+        before = w.snapshot()
+        form = await click(alice, answer, "fb-name")
+        assert form.modal is not None
+        assert "not a whole number" in refused(await alice.submit_modal(form, {"price": "lots"}))
+        form = await click(alice, answer, "fb-name")
+        assert "at least" in refused(await alice.submit_modal(form, {"price": "0"}))
+        assert w.snapshot() == before
         # Meanwhile the card is put up by the typed command; the old choices are stale.
         public(await alice.slash(w.channel, "auction", card=int(item["options"][-1]["value"])))
         before = w.snapshot()
