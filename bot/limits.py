@@ -12,7 +12,7 @@ from dataclasses import replace
 import discord
 
 from bot.i18n import _
-from bot.messages import ButtonSpec, Message
+from bot.messages import ButtonSpec, Message, SelectOption, SelectSpec
 from rules.graphemes import grapheme_cut
 
 CONTENT = 2000
@@ -27,6 +27,13 @@ FOOTER = 2048
 AUTHOR = 256
 BUTTONS = 25
 BUTTON_LABEL = 80
+ROWS = 5
+"""Action rows a message may have; a select menu fills one."""
+BUTTONS_A_ROW = 5
+SELECT_OPTIONS = 25
+OPTION_TEXT = 100
+"""An option's label, value and description; a select's placeholder is 150."""
+PLACEHOLDER = 150
 QUOTE = 60
 FILE_BYTES = 10 * 1024 * 1024
 """The largest file a bot may attach in a server without boosts."""
@@ -62,6 +69,10 @@ def fit(message: Message) -> Message:
         kept.append(embed)
     message.embeds = kept
     message.buttons = [fit_button(spec) for spec in message.buttons[:BUTTONS]]
+    rows_of_buttons = -(-len(message.buttons) // BUTTONS_A_ROW)
+    message.selects = [fit_select(spec) for spec in message.selects][
+        : max(0, ROWS - rows_of_buttons)
+    ]
     return message
 
 
@@ -102,6 +113,25 @@ def shrink_embed(embed: discord.Embed, budget: int) -> None:
 
 def fit_button(spec: ButtonSpec) -> ButtonSpec:
     return replace(spec, label=clip(spec.label, BUTTON_LABEL))
+
+
+def fit_select(spec: SelectSpec) -> SelectSpec:
+    """A select within Discord's limits: 25 options, their texts at most 100 characters
+    (a value is a short key the bot made, never cut)."""
+    options = tuple(
+        SelectOption(
+            clip(option.label, OPTION_TEXT), option.value, clip(option.description, OPTION_TEXT)
+        )
+        for option in spec.options[:SELECT_OPTIONS]
+    )
+    most = max(1, min(spec.max_values, len(options)))
+    return replace(
+        spec,
+        options=options,
+        placeholder=clip(spec.placeholder, PLACEHOLDER),
+        max_values=most,
+        min_values=min(spec.min_values, most),
+    )
 
 
 def newest_lines(lines: list[str], limit: int = CONTENT, note: str = "") -> str:

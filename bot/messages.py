@@ -36,6 +36,40 @@ class ButtonSpec:
 
 
 @dataclass(frozen=True)
+class SelectOption:
+    """One choice of a select menu: what it shows and the value its handler receives."""
+
+    label: str
+    value: str
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class SelectSpec:
+    """A select menu routed like a button (custom id `sfs:<route>:<game>:<arg>`): the
+    handler receives the values chosen. Plain data, so it is stored in the outbox with
+    its message and drawn again after a restart."""
+
+    route: str
+    game_id: int
+    options: tuple[SelectOption, ...]
+    arg: str = ""
+    placeholder: str = ""
+    row: int | None = None
+    min_values: int = 1
+    max_values: int = 1
+    disabled: bool = False
+
+    def stored(self) -> dict[str, Any]:
+        return {**asdict(self), "options": [asdict(option) for option in self.options]}
+
+    @classmethod
+    def from_stored(cls, stored: dict[str, Any]) -> "SelectSpec":
+        options = tuple(SelectOption(**option) for option in stored.get("options", []))
+        return cls(**{**stored, "options": options})
+
+
+@dataclass(frozen=True)
 class Picture:
     """How to draw a picture: the name of its drawer (bot.render.pictures) and the
     arguments it draws from, as JSON. Why not drawn bytes or a function: a message owed to
@@ -61,6 +95,8 @@ class Message:
     embeds: list[discord.Embed] = field(default_factory=list)
     files: list[Attachment] = field(default_factory=list)
     buttons: list[ButtonSpec] = field(default_factory=list)
+    selects: list[SelectSpec] = field(default_factory=list)
+    """Select menus, each on a row of its own below the buttons."""
     mentions: list[int] = field(default_factory=list)
     """User ids this message may ping; every other mention is rendered silently."""
 
@@ -77,6 +113,7 @@ class Message:
             "embeds": [embed.to_dict() for embed in self.embeds],
             "files": files,
             "buttons": [asdict(button) for button in self.buttons],
+            "selects": [select.stored() for select in self.selects],
             "mentions": list(self.mentions),
         }
 
@@ -93,6 +130,7 @@ class Message:
             embeds=[discord.Embed.from_dict(embed) for embed in stored.get("embeds", [])],
             files=files,
             buttons=[ButtonSpec(**button) for button in stored.get("buttons", [])],
+            selects=[SelectSpec.from_stored(select) for select in stored.get("selects", [])],
             mentions=[int(user) for user in stored.get("mentions", [])],
         )
 
@@ -228,6 +266,12 @@ class Activity:
         known = self._since.get(channel_id)
         if known is not None and message_id > known[0]:
             self._since[channel_id] = (known[0], known[1] + 1)
+
+    def reached(self, channel_id: int, count: int) -> int | None:
+        """The channel's table message, when the message just seen was the `count`th
+        below it (once: the next ones are past it)."""
+        known = self._since.get(channel_id)
+        return known[0] if known is not None and known[1] == count else None
 
     def count(self, channel_id: int, message_id: int) -> int:
         known = self._since.get(channel_id)

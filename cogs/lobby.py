@@ -11,6 +11,7 @@ from bot.edge.app import SmithfieldBot
 from bot.edge.delivery import announce
 from bot.i18n import ENGLISH, LANGUAGE_NAMES, LANGUAGES, _, language_of
 from bot.messages import Outcome
+from bot.render.generic import ADD_AI, AI_LEVELS, JOIN, LEAVE, START
 from bot.service.commands import age_order as age_orders
 from bot.service.commands import ai_seats, archive, chart, deadlines, seats, takeback
 from bot.service.commands.confirm import CONFIRM, Question, ask, confirmed
@@ -36,6 +37,10 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play a boar
     def __init__(self, bot: SmithfieldBot) -> None:
         self.bot = bot
         bot.button_routes[CONFIRM] = self.confirm_button
+        bot.button_routes[JOIN] = self.join_button
+        bot.button_routes[LEAVE] = self.leave_button
+        bot.button_routes[START] = self.start_button
+        bot.select_routes[ADD_AI] = self.add_ai_chosen
         super().__init__()
 
     @app_commands.command(name="new", description="Open a table for a game in this channel")
@@ -86,6 +91,9 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play a boar
 
     @app_commands.command(name="join", description="Sit down at this channel's table")
     async def join(self, interaction: discord.Interaction[Any]) -> None:
+        await self._join(interaction)
+
+    async def _join(self, interaction: discord.Interaction[Any]) -> None:
         await respond(
             interaction,
             self.bot.service.join(
@@ -95,6 +103,9 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play a boar
 
     @app_commands.command(name="leave", description="Leave this channel's table before it starts")
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
+        await self._leave(interaction)
+
+    async def _leave(self, interaction: discord.Interaction[Any]) -> None:
         await respond(
             interaction,
             self.bot.service.leave(
@@ -113,6 +124,14 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play a boar
         first: discord.User | None = None,
         age_order: app_commands.Range[str, 1, 400] | None = None,
     ) -> None:
+        await self._start(interaction, first, age_order)
+
+    async def _start(
+        self,
+        interaction: discord.Interaction[Any],
+        first: discord.User | None,
+        age_order: str | None,
+    ) -> None:
         work = age_orders.start(
             self.bot.service.engine,
             place_of(interaction),
@@ -122,6 +141,55 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play a boar
             interaction_id=interaction.id,
         )
         await respond(interaction, work)
+
+    # -- the lobby card's controls: each the same service call as its command -----------
+
+    async def _lobby_still(self, interaction: discord.Interaction[Any], game_id: int) -> bool:
+        """A click on a lobby card whose table started or closed meanwhile is refused
+        (it must not act on a later table of the channel)."""
+        service = self.bot.service
+        try:
+            game = await service.read(service.store.game, game_id)
+        except KeyError:  # a custom id no message of ours carries
+            game = None
+        if (
+            game is not None
+            and game.status == "lobby"
+            and game.channel_id == place_of(interaction).channel_id
+        ):
+            return True
+        speak_to(interaction)
+        await answer(interaction, Outcome.refusal(_("That lobby is closed: the table moved on.")))
+        return False
+
+    async def join_button(
+        self, interaction: discord.Interaction[Any], game_id: int, arg: str
+    ) -> None:
+        if await self._lobby_still(interaction, game_id):
+            await self._join(interaction)
+
+    async def leave_button(
+        self, interaction: discord.Interaction[Any], game_id: int, arg: str
+    ) -> None:
+        if await self._lobby_still(interaction, game_id):
+            await self._leave(interaction)
+
+    async def start_button(
+        self, interaction: discord.Interaction[Any], game_id: int, arg: str
+    ) -> None:
+        if await self._lobby_still(interaction, game_id):
+            await self._start(interaction, None, None)
+
+    async def add_ai_chosen(
+        self, interaction: discord.Interaction[Any], game_id: int, arg: str, values: list[str]
+    ) -> None:
+        level = values[0] if values else ""
+        if level not in {key for key, _label, _about in AI_LEVELS}:
+            speak_to(interaction)
+            await answer(interaction, Outcome.refusal(_("That menu is not one of mine.")))
+            return
+        if await self._lobby_still(interaction, game_id):
+            await self._addbot(interaction, level)
 
     @app_commands.command(name="status", description="Show this channel's lobby or game")
     @app_commands.describe(share="Post it for everyone in the channel (default: only you)")
@@ -325,6 +393,9 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play a boar
     async def addbot(
         self, interaction: discord.Interaction[Any], level: AiLevel = "standard"
     ) -> None:
+        await self._addbot(interaction, level)
+
+    async def _addbot(self, interaction: discord.Interaction[Any], level: str) -> None:
         work = ai_seats.add_bot(
             self.bot.service.engine,
             place_of(interaction),

@@ -10,9 +10,17 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.clock import Clock, system_clock
-from bot.edge.buttons import ButtonHandler, GameButton, ModalHandler, route_modal
+from bot.edge.buttons import (
+    ButtonHandler,
+    GameButton,
+    GameSelect,
+    ModalHandler,
+    SelectHandler,
+    route_modal,
+)
 from bot.edge.courier import Courier
 from bot.edge.failures import report_failure
+from bot.edge.live import REPOST_AFTER
 from bot.edge.sync import sync_commands
 from bot.edge.translator import CommandTranslator
 from bot.render.presenters import PRESENTERS, Presenter
@@ -30,6 +38,7 @@ EXTENSIONS = (
     "cogs.lobby",
     "cogs.rulebook",
     "cogs.fantasy_business",
+    "cogs.fb_clicks",
     "cogs.fagins_gang",
     "cogs.clockwork",
     "cogs.records",
@@ -78,17 +87,28 @@ class SmithfieldBot(commands.AutoShardedBot):
         service.engine.on_owed = self.courier.owed_by
         self.button_routes: dict[str, ButtonHandler] = {}
         self.modal_routes: dict[str, ModalHandler] = {}
+        self.select_routes: dict[str, SelectHandler] = {}
         self.sync_result = ""
 
     async def on_message(self, message: discord.Message) -> None:
-        """No prefix commands: messages only count towards moving a table message down."""
-        self.service.activity.seen(message.channel.id, message.id)
+        """No prefix commands: messages only count towards moving a table message down,
+        which happens as soon as it is a screen up (chat alone moves it, not only the
+        next move), so the state and its buttons stay in view."""
+        channel = message.channel.id
+        self.service.activity.seen(channel, message.id)
+        shown = self.service.activity.reached(channel, REPOST_AFTER)
+        if shown is None:
+            return
+        store = self.service.store
+        row = await self.service.read(store.live_message_at, channel, shown)
+        if row is not None and row.user_id == 0:
+            await self.courier.refresh(row.game_id, slots=[(row.slot, 0)])
 
     async def setup_hook(self) -> None:
         await self.tree.set_translator(CommandTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)
-        self.add_dynamic_items(GameButton)
+        self.add_dynamic_items(GameButton, GameSelect)
         # Interactions accepted long ago can no longer arrive again: keep the table small.
         await self.service.call(self.service.store.forget_interactions, self._long_ago())
         self.courier.start()  # what is still owed (a restart) goes out now

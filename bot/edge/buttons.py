@@ -1,4 +1,5 @@
-"""One button type for every game, and one modal route, both routed by custom id.
+"""One button type and one select type for every game, and one modal route, all routed
+by custom id.
 
 Buttons carry their route, game id and argument in the custom id
 (`sf:<route>:<game>:<arg>`), and the item is a `DynamicItem` registered at startup, so a
@@ -6,7 +7,8 @@ button on a days-old message still works after any number of restarts. Modals ca
 same in theirs (`sfm:<route>:<game>:<arg>`) and every submission is routed by the bot's
 `on_interaction`, not by the modal object that opened it: a form opened before a restart
 and submitted after is answered like any other. Cogs register a handler per route; the
-bot layer never imports cogs.
+bot layer never imports cogs. Select menus work like buttons (`sfs:<route>:<game>:<arg>`,
+handlers in `bot.select_routes`), their handler also given the values chosen.
 """
 
 import re
@@ -17,9 +19,10 @@ import discord
 
 from bot.edge.failures import report_failure
 from bot.i18n import _, language_of, speaking
-from bot.messages import ButtonSpec
+from bot.messages import ButtonSpec, SelectSpec
 
 ButtonHandler = Callable[[discord.Interaction[Any], int, str], Awaitable[None]]
+SelectHandler = Callable[[discord.Interaction[Any], int, str, list[str]], Awaitable[None]]
 ModalHandler = Callable[[discord.Interaction[Any], int, str, dict[str, str]], Awaitable[None]]
 MODAL_ID = re.compile(r"sfm:(?P<route>[a-z0-9-]+):(?P<game>[0-9]+):(?P<arg>\S*)")
 
@@ -81,12 +84,73 @@ class GameButton(
             await report_failure(interaction, error)
 
 
-def view_of(buttons: list[ButtonSpec]) -> discord.ui.View | None:
-    if not buttons:
+def select_custom_id(spec: SelectSpec) -> str:
+    return f"sfs:{spec.route}:{spec.game_id}:{spec.arg}"
+
+
+class GameSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"sfs:(?P<route>[a-z0-9-]+):(?P<game>[0-9]+):(?P<arg>\S*)",
+):
+    """A select menu on any message, days old or not: routed by its custom id alone."""
+
+    def __init__(self, spec: SelectSpec) -> None:
+        self.spec = spec
+        super().__init__(
+            discord.ui.Select(
+                custom_id=select_custom_id(spec),
+                placeholder=spec.placeholder or None,
+                min_values=spec.min_values,
+                max_values=spec.max_values,
+                options=[
+                    discord.SelectOption(
+                        label=option.label,
+                        value=option.value,
+                        description=option.description or None,
+                    )
+                    for option in spec.options
+                ],
+                disabled=spec.disabled,
+                row=spec.row,
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> "GameSelect":
+        return cls(SelectSpec(match["route"], int(match["game"]), (), match["arg"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        routes: dict[str, SelectHandler] = getattr(interaction.client, "select_routes", {})
+        handler = routes.get(self.spec.route)
+        if handler is None:
+            with speaking(language_of(interaction.locale)):
+                text = _("❌ This menu belongs to a feature this bot no longer has.")
+            await interaction.response.send_message(text, ephemeral=True)
+            return
+        data: Any = interaction.data or {}
+        values = [str(value) for value in data.get("values") or []]
+        try:
+            await handler(interaction, self.spec.game_id, self.spec.arg, values)
+        except Exception as error:  # discord.py would only log it; the player needs an answer
+            await report_failure(interaction, error)
+
+
+def view_of(
+    buttons: list[ButtonSpec], selects: list[SelectSpec] | None = None
+) -> discord.ui.View | None:
+    if not buttons and not selects:
         return None
     view = discord.ui.View(timeout=None)
     for spec in buttons:
         view.add_item(GameButton(spec))
+    for select in selects or []:
+        view.add_item(GameSelect(select))
     return view
 
 

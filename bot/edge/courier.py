@@ -308,7 +308,9 @@ class Courier:
         messages = [Message.from_stored(row.body) for row in rows]
         first_sent = rows[0].batch is not None
         old = _created(rows[0]) < self._now() - CATCH_UP_AFTER
-        plain = all(not m.embeds and not m.files and not m.buttons for m in messages)
+        plain = all(
+            not m.embeds and not m.files and not m.buttons and not m.selects for m in messages
+        )
         if old and plain and not first_sent and len(rows) > 1:
             with speaking(await self._language_of(channel_id)):
                 merged = catch_up(messages)

@@ -24,7 +24,7 @@ def _embed_size(message: Message) -> int:
 def _joinable(message: Message) -> bool:
     """Plain lines only: a message with embeds (a reveal, a summary), files or buttons is
     a message of its own."""
-    return not message.files and not message.buttons and not message.embeds
+    return not message.files and not message.buttons and not message.selects and not message.embeds
 
 
 def joined(messages: list[Message]) -> list[list[int]]:

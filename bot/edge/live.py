@@ -6,8 +6,8 @@ message that is edited on every move, and only it carries live buttons. When the
 ends the message is closed (buttons removed, a closing note said) and the next step
 gets a new message at the bottom. The message ids live in the database
 (`live_messages`), so editing continues after a restart. A table message that has
-scrolled far up (`REPOST_AFTER` messages since) is posted again at the bottom and its
-old copy stripped.
+scrolled a screen up (`REPOST_AFTER` messages since, moves or chat) is posted again at
+the bottom and its old copy stripped.
 
 What a command owes a live message is a row of the outbox ("bring it to the game's
 state"); the courier (bot.edge.courier) converges it here: the message is drawn from
@@ -35,8 +35,9 @@ from bot.table import Table
 
 log = logging.getLogger(__name__)
 
-REPOST_AFTER = 15
-"""Messages in the channel after the table message before it is posted again below."""
+REPOST_AFTER = 5
+"""Messages in the channel after the table message before it is posted again below:
+about one phone screen, so the step's state and its buttons are always in view."""
 CLOSED = ""
 """The step of a closed message: nothing is shown there any more."""
 MOVED = N_("⬇️ *This table moved to the bottom of the channel.*")

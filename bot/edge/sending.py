@@ -92,7 +92,7 @@ async def fields(message: Message, *, editing: bool = False) -> dict[str, Any]:
             discord.File(io.BytesIO(await asyncio.to_thread(contents, a)), filename=a.filename)
             for a in message.files
         ]
-    view = view_of(message.buttons)
+    view = view_of(message.buttons, message.selects)
     if view is not None or editing:
         out["view"] = view
     return out

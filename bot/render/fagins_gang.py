@@ -15,6 +15,7 @@ from pydantic import ValidationError
 
 from bot.i18n import N_, _, current, dash, listing, slash, term
 from bot.messages import Attachment, Message, Outcome, Private
+from bot.render.coach import hint_buttons
 from bot.render.fg_board import board_key, board_picture
 from bot.render.fg_market import (
     market_buttons,
@@ -174,7 +175,8 @@ class FaginsGangPresenter(EventPresenter):
 
     def _live(self, table: Table) -> Message:
         view = public_view(table)
-        return Message(embeds=[market_embed(table, view)], buttons=market_buttons(table, view))
+        buttons = market_buttons(table, view) + hint_buttons(table)
+        return Message(embeds=[market_embed(table, view)], buttons=buttons)
 
     def closing_note(self, step: str, table: Table) -> str:
         with table.public_voice():

@@ -13,8 +13,15 @@ from functools import partial
 from typing import Any
 
 from bot.i18n import N_, _, current, term
-from bot.messages import Live, Message, Outcome, Private
-from bot.render.fb_buttons import auction_buttons, sheet_buttons
+from bot.messages import Live, Message, Outcome, Private, SelectSpec
+from bot.render.coach import hint_buttons
+from bot.render.fb_buttons import (
+    auction_buttons,
+    designate_select,
+    prompt_line,
+    sheet_buttons,
+    special_select,
+)
 from bot.render.fb_embeds import (
     article_name,
     auction_embed,
@@ -133,14 +140,29 @@ def sheet_message(table: Table, seat: int, intro: str = "", *, hand: bool = Fals
     if hand or view.you.specials:
         embeds.append(hand_embed(table, view.you))
     return Message(
-        content=intro, embeds=embeds, buttons=sheet_buttons(view, view.you, table.game.id)
+        content=intro,
+        embeds=embeds,
+        buttons=sheet_buttons(view, view.you, table.game.id),
+        selects=_specials_menu(table, seat, view),
     )
 
 
 def hand_message(table: Table, seat: int, intro: str = "") -> Message:
+    """A player's face-down specials, with a menu of those they may play now."""
     view = own_view(table, seat)
     assert view.you is not None
-    return Message(content=intro, embeds=[hand_embed(table, view.you)])
+    return Message(
+        content=intro,
+        embeds=[hand_embed(table, view.you)],
+        selects=_specials_menu(table, seat, view),
+    )
+
+
+def _specials_menu(table: Table, seat: int, view: FantasyBusinessView) -> list[SelectSpec]:
+    if table.game.status != "active" or not table.human(seat):
+        return []
+    legal = list(table.rules.legal_actions(table.state, seat))
+    return special_select(view, legal, table.game.id, current())
 
 
 def _in_voice(table: Table, seat: int, draw: Callable[[Table, int], Message]) -> Message:
@@ -252,8 +274,16 @@ class FantasyBusinessPresenter(EventPresenter):
             for s in _named_seats(event)
             if s in humans
         }
-        for s in sorted(hands):
-            lives.append(
+        if kinds & PLAYABLE_KINDS:
+            # Specials are played while prices are set: the hands' menus of playable
+            # cards open when pricing starts and close at the reveal (after a submitted
+            # sheet a choice there is refused as the table having moved on).
+            hands |= {s for s in humans if table.state.specials[s]}
+        # Hands first: a hand posted anew (a seat without one yet) leaves the sheet, with
+        # its buttons, the newest DM.
+        for s in sorted(hands, reverse=True):
+            lives.insert(
+                0,
                 Live(
                     game.id,
                     HAND,
@@ -264,7 +294,7 @@ class FantasyBusinessPresenter(EventPresenter):
                     "",
                     HAND_FALLBACK,
                     draw=partial(_in_voice, table, s, hand_message),
-                )
+                ),
             )
         return lives
 
@@ -352,14 +382,25 @@ class FantasyBusinessPresenter(EventPresenter):
         return f"t{view.turn}-{view.phase}"
 
     def live(self, table: Table) -> Message:
+        message = self._live(table)
+        view = public_view(table)
+        if view.waiting_on and message.embeds:
+            names = [table.name(seat) for seat in view.waiting_on]
+            with table.public_voice():
+                message.embeds[0].set_author(name=prompt_line(names, view))
+        return message
+
+    def _live(self, table: Table) -> Message:
         view = public_view(table)
         with table.public_voice():
             if view.phase == "auction":
+                legal = list(table.rules.legal_actions(table.state, view.first_buyer))
                 return Message(
                     embeds=[auction_embed(table, view)],
-                    buttons=auction_buttons(view, table.game.id),
+                    buttons=auction_buttons(view, table.game.id) + hint_buttons(table),
+                    selects=designate_select(view, legal, table.game.id),
                 )
-            return Message(embeds=[pricing_embed(table, view)])
+            return Message(embeds=[pricing_embed(table, view)], buttons=hint_buttons(table))
 
     def closing_note(self, step: str, table: Table) -> str:
         turn, _sep, phase = step.partition("-")
@@ -468,6 +509,8 @@ class FantasyBusinessPresenter(EventPresenter):
 TAKEN_BACK = N_("↩️ Taken back: prices are not being set now.")
 
 HAND_KINDS = frozenset({"special_received", "special_played", "special_given"})
+PLAYABLE_KINDS = frozenset({"pricing_started", "sheets_revealed"})
+"""Events after which a hand's specials become playable or stop being so."""
 
 
 def _article(typed: object) -> str:

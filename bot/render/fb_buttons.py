@@ -9,12 +9,20 @@ are visible to every client, so they carry no card identities and no prices.
 
 from dataclasses import dataclass
 
-from bot.i18n import N_, _
-from bot.messages import ButtonSpec
+from bot.i18n import N_, _, dash, slash, term
+from bot.messages import ButtonSpec, SelectOption, SelectSpec
 from bot.render.fb_embeds import in_list_order
-from rules.fantasy_business.views import FantasyBusinessView, OwnView
+from rules.fantasy_business import deck
+from rules.fantasy_business.actions import Action, Auction, PlaySpecial
+from rules.fantasy_business.views import CentreCard, FantasyBusinessView, OwnView
 from rules.numbers import is_ascii_number
 
+DESIGNATE = "fb-designate"
+OPEN = "fb-open"
+NAME_PRICE = "fb-name"
+SPECIAL = "fb-special"
+TARGET = "fb-target"
+ARTICLE = "fb-article"
 BID = "fb-bid"
 PASS = "fb-pass"
 PRICES = "fb-prices"
@@ -24,6 +32,7 @@ MODAL_INPUTS = 5
 """Discord allows at most five text inputs in one modal."""
 
 STALE_AUCTION = N_("That auction is over; use the buttons on the latest auction message.")
+MOVED_ON = N_("The table moved on since this was shown; use the latest table message.")
 STALE_SHEET = N_("That price sheet is from an earlier turn; use `/sheet` for the current one.")
 
 
@@ -105,3 +114,79 @@ def sheet_buttons(view: FantasyBusinessView, own: OwnView, game_id: int) -> list
     if view.phase == "pricing" and not own.submitted:
         buttons.append(ButtonSpec(_("Submit sheet"), SUBMIT, game_id, str(view.turn), "success"))
     return buttons
+
+
+def centre_label(shown: CentreCard) -> str:
+    """A centre card as a menu shows it: number, name and the lowest opening price."""
+    name = term(shown.name) if shown.base is not None else _("special card")
+    return _("{label}. {card} (minimum {minimum})").format(
+        label=shown.label, card=name, minimum=shown.minimum
+    )
+
+
+def designate_select(
+    view: FantasyBusinessView, legal: list[Action], game_id: int
+) -> list[SelectSpec]:
+    """The First Buyer's menu of the centre cards that may be put up now (the rules'
+    legal moves), on the table message while no auction runs."""
+    if view.phase != "auction" or view.auction is not None:
+        return []
+    allowed = {action.card for action in legal if isinstance(action, Auction)}
+    options = tuple(
+        SelectOption(centre_label(shown), str(shown.label))
+        for shown in view.centre
+        if shown.index in allowed
+    )
+    if not options:
+        return []
+    placeholder = _("First Buyer: choose the card to auction…")
+    return [SelectSpec(DESIGNATE, game_id, options, auction_key(view), placeholder)]
+
+
+def playable_specials(legal: list[Action]) -> dict[str, list[PlaySpecial]]:
+    """The seat's specials it may play now, each with the plays the rules accept."""
+    plays: dict[str, list[PlaySpecial]] = {}
+    for action in legal:
+        if isinstance(action, PlaySpecial):
+            plays.setdefault(action.card, []).append(action)
+    return plays
+
+
+def special_select(
+    view: FantasyBusinessView, legal: list[Action], game_id: int, language: str
+) -> list[SelectSpec]:
+    """A menu of the special cards the seat may play now (none when it may play none)."""
+    plays = playable_specials(legal)
+    if not plays:
+        return []
+    options = tuple(
+        SelectOption(term(deck.special(key).name), key, deck.special(key).text_in(language))
+        for key in sorted(plays)
+    )
+    placeholder = _("Play a special card…")
+    return [SelectSpec(SPECIAL, game_id, options, str(view.turn), placeholder)]
+
+
+def special_line(key: str, language: str) -> str:
+    """A special card named with what it does, as its follow-up menus are headed."""
+    card = deck.special(key)
+    return f"**{term(card.name)}**{dash()}{card.text_in(language)}"
+
+
+def prompt_line(names: list[str], view: FantasyBusinessView) -> str:
+    """The table message's first line: who the table waits on and the one click (or
+    command) that acts. Said without code spans: it is an embed's author line."""
+    who = ", ".join(names)
+    if view.phase == "pricing":
+        return _(
+            "⏳ {players}: set your prices and submit on your sheet in DMs (or {sheet})"
+        ).format(players=who, sheet=slash("sheet"))
+    if view.auction is None:
+        return _("⏳ {player}: choose the card to auction in the menu below (or {auction})").format(
+            player=who, auction=slash("auction")
+        )
+    if view.auction.offer:
+        return _("⏳ {player}: take it or decline it with the buttons below").format(player=who)
+    return _("⏳ {player}: bid or pass with the buttons below (or {bid}, {pass_})").format(
+        player=who, bid=slash("bid"), pass_=slash("pass")
+    )

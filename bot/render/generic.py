@@ -10,7 +10,7 @@ import discord
 
 from bot import limits
 from bot.i18n import LANGUAGE_NAMES, N_, _, n_, slash
-from bot.messages import Live, Message, Outcome, Private
+from bot.messages import ButtonSpec, Live, Message, Outcome, Private, SelectOption, SelectSpec
 from bot.store import GameRow
 from bot.table import Table
 from rules.events import Event
@@ -18,6 +18,16 @@ from rules.events import Event
 COLOUR = discord.Colour.from_rgb(139, 90, 43)
 MAX_CONTENT = 1900
 LOBBY = "lobby"
+JOIN = "lobby-join"
+LEAVE = "lobby-leave"
+START = "lobby-start"
+ADD_AI = "lobby-ai"
+AI_LEVELS = (
+    ("random", N_("Random"), N_("Plays any legal move: for trying the rules")),
+    ("standard", N_("Standard"), N_("Plays sensibly and quickly")),
+    ("strong", N_("Strong"), N_("Searches ahead: a real opponent")),
+)
+"""The levels `/game addbot` offers, as the lobby's menu shows them."""
 """The step key of a table that has not started."""
 
 
@@ -106,6 +116,25 @@ def lobby_embed(table: Table) -> discord.Embed:
     return embed
 
 
+def lobby_message(table: Table) -> Message:
+    """The lobby card with its controls: Join, Leave, Start (the host's: the service
+    refuses anyone else, as for `/game start`) and a menu to seat an AI player, each
+    click the same command as typed."""
+    game_id = table.game.id
+    levels = tuple(
+        SelectOption(_(label), key, _(description)) for key, label, description in AI_LEVELS
+    )
+    return Message(
+        embeds=[lobby_embed(table)],
+        buttons=[
+            ButtonSpec(_("Join"), JOIN, game_id, style="success"),
+            ButtonSpec(_("Leave"), LEAVE, game_id),
+            ButtonSpec(_("Start"), START, game_id, style="primary"),
+        ],
+        selects=[SelectSpec(ADD_AI, game_id, levels, placeholder=_("Add an AI player…"))],
+    )
+
+
 def describe_options(options: dict[str, Any]) -> str:
     shown = {
         key: value
@@ -137,7 +166,8 @@ def joined(messages: list[Message]) -> Message:
     embeds = [embed for m in messages for embed in m.embeds]
     files = [file for m in messages for file in m.files]
     buttons = [button for m in messages for button in m.buttons]
-    return Message(content=content, embeds=embeds, files=files, buttons=buttons)
+    selects = [select for m in messages for select in m.selects]
+    return Message(content=content, embeds=embeds, files=files, buttons=buttons, selects=selects)
 
 
 def winners_text(table: Table, winners: list[int]) -> str:

@@ -37,6 +37,35 @@ async def started_fantasy_business(sandbox: Sandbox, **options: object) -> None:
     await alice.slash(world.table, "game start")
 
 
+def _live_message(sandbox: Sandbox) -> discord.Message:
+    """The newest #table message with controls: the step's table message."""
+    return next(m for m in reversed(sandbox.world.table.history()) if m.components)
+
+
+async def lobby_scene(sandbox: Sandbox) -> discord.Message:
+    """A Fantasy Business lobby that bob joined by its Join button: the lobby card with
+    its controls (Join, Leave, Start and the Add AI menu)."""
+    world = sandbox.world
+    alice, bob = world.players[:2]
+    await alice.slash(world.table, "game new", game="fantasy-business", hints=True)
+    lobby = _live_message(sandbox)
+    join = next(
+        str(item.custom_id)
+        for row in lobby.components
+        for item in getattr(row, "children", [])
+        if str(getattr(item, "custom_id", "")).startswith("sf:lobby-join:")
+    )
+    await bob.click(lobby, custom_id=join)
+    return _live_message(sandbox)
+
+
+async def designate_scene(sandbox: Sandbox) -> discord.Message:
+    """A started game at a hints table, waiting on the First Buyer: the table message
+    with the menu of the centre cards and the 💡 button."""
+    await started_fantasy_business(sandbox, hints=True)
+    return _live_message(sandbox)
+
+
 async def auction_scene(sandbox: Sandbox) -> discord.Message:
     """A started game where the first buyer has offered card 1; the auction's table
     message (the one message with the bid buttons)."""

@@ -21,7 +21,9 @@ from bot.sandbox.scenes import (
     auction_scene,
     board_scene,
     business_chart_scene,
+    designate_scene,
     gang_chart_scene,
+    lobby_scene,
     market_scene,
     sheet_scene,
     standings_scene,
@@ -63,11 +65,14 @@ async def take(out: Path, phone: Path | None, language: str = "en") -> None:
 
 
 async def take_all(folder: Path, language: str = "en", only: list[str] | None = None) -> None:
-    """Every picture the calm-table work is judged by, at desktop and phone width: the
-    auction, the market, a DM sheet after an edit, the standings, `/board` shared, and
-    each game's `/game chart` shared."""
+    """Every picture the calm-table and clicking work is judged by, at desktop and
+    phone width: the lobby card, the First Buyer's centre-card menu, the auction,
+    the market, a DM sheet after an edit, the standings, `/board` shared, and each game's
+    `/game chart` shared."""
     folder.mkdir(parents=True, exist_ok=True)
     scenes = {
+        "lobby": lobby_scene,
+        "designate": designate_scene,
         "auction": auction_scene,
         "market": market_scene,
         "board": board_scene,

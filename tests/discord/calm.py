@@ -3,6 +3,10 @@
 `Calm` is checked after every accepted action of the whole-game tests (issue: a calm
 table): at most one message in the channel carries buttons that can still be pressed,
 every message a newer step replaced carries none, and moves stay short.
+
+A table message moved to the bottom (a screen up the channel, bot.edge.live) counts as
+the one line its old copy shrank to: what the channel grew by, since the same table is
+not new text to read.
 """
 
 from dataclasses import dataclass, field
@@ -14,12 +18,15 @@ from tests.discord.harness import World
 
 
 def live_buttons(message: discord.Message) -> list[str]:
-    """Labels of the buttons on a message that can still be pressed."""
+    """Labels of the buttons (placeholders of the menus) on a message that can still be
+    used."""
     found = []
     for row in message.components:
         for item in getattr(row, "children", []):
             if isinstance(item, discord.Button) and not item.disabled:
                 found.append(item.label or "")
+            elif isinstance(item, discord.SelectMenu) and not item.disabled:
+                found.append(item.placeholder or "")
     return found
 
 
@@ -42,6 +49,8 @@ class Calm:
     new_lines: int = 0
     new_messages: int = 0
     seen: set[int] = field(default_factory=set)
+    live_before: set[int] = field(default_factory=set)
+    moved: int = 0
     worst: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
@@ -65,6 +74,15 @@ class Calm:
         self.actions += 1
         self.new_messages += len(fresh)
         lines = sum(text_lines(m) for m in fresh)
+        shrunk = [
+            m
+            for m in messages
+            if m.id in self.live_before and not live_buttons(m) and m.content.startswith("⬇️")
+        ]
+        if shrunk and live and live[0] in fresh:
+            self.moved += 1
+            lines += 1 - text_lines(live[0])  # the old copy's one line, not the table again
+        self.live_before = {m.id for m in live}
         self.new_lines += lines
         if lines > 12:
             self.worst.append("\n".join(m.content for m in fresh))

@@ -168,7 +168,7 @@ def table_message(w: World, channel: ChannelHandle | None = None) -> discord.Mes
         message
         for message in (channel or w.channel).history()
         if any(
-            isinstance(item, discord.Button) and not item.disabled
+            isinstance(item, discord.Button | discord.SelectMenu) and not item.disabled
             for row in message.components
             for item in getattr(row, "children", [])
         )
@@ -187,7 +187,7 @@ async def redraw(w: World, channel: ChannelHandle | None = None) -> discord.Mess
     await w.bot.courier.idle()  # started from the test, not from the bot's own work
     for message in reversed(where.history()):
         if any(
-            isinstance(item, discord.Button) and not item.disabled
+            isinstance(item, discord.Button | discord.SelectMenu) and not item.disabled
             for row in message.components
             for item in getattr(row, "children", [])
         ):

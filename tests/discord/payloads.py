@@ -159,3 +159,36 @@ def request_problems(method: str, path: str, body: Any) -> list[str]:
         for command in body or []:
             found += command_problems(command)
     return found
+
+
+ROWS = 5
+"""Action rows a message may have (Discord's docs; the schema does not say)."""
+
+
+@cache
+def _component_validator() -> Draft202012Validator:
+    spec = _spec()
+    schema = {
+        "$ref": "#/components/schemas/ActionRowComponentForMessageRequest",
+        "components": {"schemas": spec["schemas"]},
+    }
+    return Draft202012Validator(schema)
+
+
+def component_problems(method: str, path: str, body: Any) -> list[str]:
+    """Every problem of the buttons and select menus of one request (a message, an
+    edit, an interaction's answer), against the published schema of an action row,
+    and the five rows a message may have."""
+    if operation_of(method, path) is None or not isinstance(body, dict) or body.get("type") == 9:
+        return []  # a modal's components are labels and text inputs, not action rows
+    data = body.get("data") if isinstance(body.get("data"), dict) else body
+    rows = data.get("components") or [] if isinstance(data, dict) else []
+    found = []
+    if len(rows) > ROWS:
+        found.append(f"{method} {path}: {len(rows)} action rows (at most {ROWS})")
+    for index, row in enumerate(rows):
+        for error in _component_validator().iter_errors(row):
+            for deepest in _deepest(error):
+                where = ".".join(str(part) for part in deepest.absolute_path)
+                found.append(f"{method} {path}: components.{index}.{where}: {deepest.message}")
+    return found

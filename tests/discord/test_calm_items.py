@@ -205,7 +205,7 @@ async def test_10_texts_name_things_and_link_the_channel_from_dms(settings: Sett
         assert "Magic Components, Magic Potions" in text and "magic_" not in text
 
 
-async def test_a_table_message_far_up_the_channel_is_posted_again_below(
+async def test_a_table_message_a_screen_up_the_channel_is_posted_again_below(
     settings: Settings,
 ) -> None:
     async with world(settings, 3) as w:
@@ -213,10 +213,16 @@ async def test_a_table_message_far_up_the_channel_is_posted_again_below(
         await fb_table(w)
         public(await alice.slash(w.channel, "auction", card=1))
         first = table_message(w)
-        for index in range(REPOST_AFTER):
+        index = 0
+        while sum(1 for m in w.channel.history() if m.id > first.id) < REPOST_AFTER - 1:
             await carol.send(w.channel, f"chatting while we wait ({index})")
-        public(await bob.slash(w.channel, "pass"))
+            index += 1
+        assert table_message(w).id == first.id  # still within a screen
+        await carol.send(w.channel, "one line more")
+        # Chat alone moved it: a screen up, the state is posted again at the bottom.
         moved = table_message(w)  # exactly one message with buttons, now at the bottom
         assert moved.id != first.id and w.channel.history()[-1].id == moved.id
         old = next(m for m in w.channel.history() if m.id == first.id)
         assert not old.components and not old.embeds and "moved" in old.content
+        public(await bob.slash(w.channel, "pass"))
+        assert table_message(w).id == moved.id  # the next move edits it where it is

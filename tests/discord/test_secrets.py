@@ -85,7 +85,7 @@ async def test_button_custom_ids_carry_no_card_identity_or_price(settings: Setti
         seen()
         assert ids, "the auction messages carry buttons"
         for custom_id in ids:
-            assert re.fullmatch(r"sf:fb-[a-z]+:\d+:[\d.]*", custom_id), custom_id
+            assert re.fullmatch(r"sfs?:fb-[a-z]+:\d+:[\d.]*", custom_id), custom_id
 
 
 async def test_the_log_does_not_name_a_special_card_won_at_auction(settings: Settings) -> None:

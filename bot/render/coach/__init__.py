@@ -6,6 +6,7 @@ the coach on (the service's `/game status` line), so the service can import it.
 """
 
 from bot.i18n import _
+from bot.messages import ButtonSpec
 from bot.table import Table
 
 HINTS = "hints"
@@ -14,6 +15,17 @@ HINTS = "hints"
 
 def hints_on(options: object) -> bool:
     return isinstance(options, dict) and bool(options.get(HINTS))
+
+
+HINT = "hint"
+"""The 💡 button's route: the same answer as `/hint`, privately."""
+
+
+def hint_buttons(table: Table) -> list[ButtonSpec]:
+    """The 💡 button beside a step's actions, at a table with the coach on."""
+    if not hints_on(table.game.options):
+        return []
+    return [ButtonSpec(_("💡 Hint"), HINT, table.game.id)]
 
 
 def hints_line(table: Table) -> list[str]:

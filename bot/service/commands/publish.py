@@ -7,7 +7,7 @@ from functools import partial
 from bot.i18n import _
 from bot.messages import TABLE, Live, Message, Outcome
 from bot.render.charts import with_chart
-from bot.render.generic import LOBBY, lobby_embed
+from bot.render.generic import LOBBY, lobby_message
 from bot.render.presenters import Presenter
 from bot.service.runtime.engine import Engine
 from bot.table import Table
@@ -94,7 +94,7 @@ def table_message(engine: Engine, table: Table, closing: str = "") -> Live:
     draw: Callable[[], Message] | None = None
     with table.public_voice():
         if game.status == "lobby":
-            step, message = LOBBY, Message(embeds=[lobby_embed(table)])
+            step, message = LOBBY, lobby_message(table)
         elif game.status == "active" and table.state is not None:
             step = presenter.step(table)
             if step is not None:
@@ -105,6 +105,14 @@ def table_message(engine: Engine, table: Table, closing: str = "") -> Live:
 
 
 def _live(presenter: Presenter, table: Table) -> Message:
-    """The step's picture, in the table's language."""
+    """The step's picture, in the table's language, its first line saying who the table
+    waits on and what they do (the line above the embed's title): a player who scrolls
+    to the table sees at once whether it is their turn and how to act."""
     with table.public_voice():
-        return presenter.live(table)
+        message = presenter.live(table)
+        waiting = table.rules.waiting_on(table.state)
+        if waiting and message.embeds and not message.embeds[0].author.name:
+            who = ", ".join(table.name(seat) for seat in waiting)
+            verb = presenter.waiting(table).replace("`", "")  # no code spans there
+            message.embeds[0].set_author(name=f"⏳ {who} {verb}")
+        return message
