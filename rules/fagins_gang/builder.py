@@ -379,3 +379,26 @@ def paid(state: FaginState, seat: int, draft: Draft) -> dict[str, int]:
         return {}
     after = _after(state, seat, action)
     return {} if after is None else dict(_paid(state, after, seat))
+
+
+MOVED_ON = (
+    "The table moved on since this was opened; nothing changed. "
+    "Use the buttons of the table message again."
+)
+
+
+def token_for(state: FaginState, version: int, kind: str) -> int:
+    """What a new draft of `kind` is tied to: the game version, except for a discard,
+    which is tied to its round — the others' discards, made meanwhile, change nothing
+    that a seat's own discard depends on."""
+    return state.round if kind == "d" else version
+
+
+def check(state: FaginState, seat: int, version: int, draft: Draft) -> None:
+    """Refuse a click the position no longer fits (another move landed since the draft
+    was made) or that is not the seat's to make; `apply` checks the rest."""
+    if draft.token != token_for(state, version, draft.kind):
+        raise RuleError(MOVED_ON)
+    wanted = "discard" if draft.kind == "d" else "actions"
+    if state.phase != wanted or seat not in RULES.waiting_on(state):
+        raise RuleError("It is not your turn to do that now.")
