@@ -252,7 +252,7 @@ class FaginsGang(commands.Cog):
 
         def current(table: Table, seat: int) -> Any:
             if str(table.game.version) != version:
-                raise RuleError(drafts.MOVED_ON)
+                raise drafts.moved_on()
             return build(table.state, seat)
 
         work = self.bot.service.act_in_game(
@@ -331,7 +331,7 @@ class FaginsGang(commands.Cog):
             drafts.check(table.state, seat, table.game.version, draft)
             action = drafts.action_of(draft)
             if action is None:
-                raise RuleError(drafts.MOVED_ON)
+                raise drafts.moved_on()
             return action
 
         work = self.bot.service.act_in_game(

@@ -381,10 +381,12 @@ def paid(state: FaginState, seat: int, draft: Draft) -> dict[str, int]:
     return {} if after is None else dict(_paid(state, after, seat))
 
 
-MOVED_ON = (
-    "The table moved on since this was opened; nothing changed. "
-    "Use the buttons of the table message again."
-)
+def moved_on() -> RuleError:
+    """The refusal of a click made for a position the game has left."""
+    return RuleError(
+        "The table moved on since this was opened; nothing changed. "
+        "Use the buttons of the table message again."
+    )
 
 
 def token_for(state: FaginState, version: int, kind: str) -> int:
@@ -398,7 +400,7 @@ def check(state: FaginState, seat: int, version: int, draft: Draft) -> None:
     """Refuse a click the position no longer fits (another move landed since the draft
     was made) or that is not the seat's to make; `apply` checks the rest."""
     if draft.token != token_for(state, version, draft.kind):
-        raise RuleError(MOVED_ON)
+        raise moved_on()
     wanted = "discard" if draft.kind == "d" else "actions"
     if state.phase != wanted or seat not in RULES.waiting_on(state):
         raise RuleError("It is not your turn to do that now.")

@@ -12,13 +12,16 @@ from dataclasses import dataclass
 from typing import Any
 
 import discord
+import pytest
 import simcord
 
 from bot.settings import Settings
 from rules.fagins_gang import RULES, FaginState
 from rules.fagins_gang import builder as drafts
 from tests.discord.fg_support import player, set_state, start_game, state_of
+from tests.discord.german import german_clients, texts_of
 from tests.discord.harness import World, public, refused, said, table_message, world
+from tests.discord.test_german_games import Table, assert_all_german, assert_calm_for_onlookers
 
 ROUND_LIMIT = 3
 
@@ -71,10 +74,18 @@ class Clicker:
         self.chooser = random.Random(seed)
         self.done: Counter[str] = Counter()
         self.turns = 0
+        self.seen: list[str] = []
+        """Every private answer's text and labels, for the German check."""
+
+    async def click(self, who: simcord.MemberActor, message: Any, button: Button) -> Any:
+        result = await who.click(message, custom_id=button.custom_id)
+        if result.response is not None:
+            self.seen += texts_of(result.response)
+        return result
 
     async def build(self, who: simcord.MemberActor, opener: Button) -> None:
         """Open a builder from the table message and click it through to Submit."""
-        opened = await who.click(table_message(self.w), custom_id=opener.custom_id)
+        opened = await self.click(who, table_message(self.w), opener)
         assert opened.ephemeral and opened.response is not None
         message: Any = opened.response
         now = drafts.parse(arg(opener))
@@ -93,7 +104,7 @@ class Clicker:
                 exchange = [b for b in forward if drafts.parse(arg(b)).focus.startswith("x")]
                 forward = exchange or forward
             if submit and (not forward or (draft and len(draft.parts) >= wanted)):
-                result = await who.click(message, custom_id=submit[0].custom_id)
+                result = await self.click(who, message, submit[0])
                 assert public(result), result.response
                 action = drafts.action_of(drafts.parse(arg(submit[0])))
                 self.done[kind] += 1
@@ -103,7 +114,7 @@ class Clicker:
                 return
             assert forward, [b.label for b in here]
             chosen = self.chooser.choice(forward)
-            clicked = await who.click(message, custom_id=chosen.custom_id)
+            clicked = await self.click(who, message, chosen)
             assert clicked.response is not None, "a builder's click redraws it"
             now = drafts.parse(arg(chosen))
             message = clicked.response
@@ -125,7 +136,7 @@ class Clicker:
         openers = [b for b in buttons(table) if route(b) == "fg-build"]
         market = [b for k, b in offered.items() if k.startswith("fg-open-market")]
         if self.turns % 5 == 0 and market:
-            assert public(await who.click(table, custom_id=market[0].custom_id))
+            assert public(await self.click(who, table, market[0]))
             self.done["market"] += 1
             return
         if openers:
@@ -134,7 +145,7 @@ class Clicker:
             await self.build(who, pick)
             return
         skip = next(b for k, b in offered.items() if k.startswith("fg-skip"))
-        assert public(await who.click(table, custom_id=skip.custom_id))
+        assert public(await self.click(who, table, skip))
         self.done["skip"] += 1
 
     async def trade(self, who: simcord.MemberActor, table: discord.Message) -> None:
@@ -146,20 +157,34 @@ class Clicker:
         else:
             button = next(b for b in here if route(b) == "fg-pass")
             self.done["fg-pass"] += 1
-        assert public(await who.click(table, custom_id=button.custom_id))
+        assert public(await self.click(who, table, button))
 
 
-async def play_by_clicking(w: World, seed: int) -> Clicker:
-    await start_game(w, round_limit=ROUND_LIMIT)
+async def open_table(w: World, **options: Any) -> None:
+    """`/game new` (any language), everyone joins, the host starts and acts first."""
+    host, *others = w.players
+    public(await host.slash(w.channel, "game new", game="fagins-gang", **options))
+    for member in others:
+        public(await member.slash(w.channel, "game join"))
+    assert "🎲" in public(await host.slash(w.channel, "game start", first=host))
+
+
+async def play_by_clicking(w: World, seed: int, **options: Any) -> Clicker:
+    await open_table(w, round_limit=ROUND_LIMIT, **options)
     set_state(w, well_stocked)
     await _redraw(w)
     clicker = Clicker(w, seed)
     for _ in range(200):
         if w.store.game(_game(w)).status == "finished":
             return clicker
+        newest = max(m.id for m in w.channel.history())
         await clicker.turn()
-        lines = said(w.channel)[-1].content.count("\n") + 1
-        assert lines <= 4 or "End of round" in said(w.channel)[-1].content
+        # The calm table: a move is one message of at most four lines (a round's summary
+        # with the board may follow it), and one message carries live buttons.
+        told = [m for m in said(w.channel) if m.id > newest]
+        assert told and told[0].content.count("\n") < 4, told[0].content
+        if w.store.game(_game(w)).status != "finished":
+            table_message(w)
     raise AssertionError("the game did not end")
 
 
@@ -181,6 +206,24 @@ async def test_a_whole_game_by_clicking_only(settings: Settings) -> None:
         assert done["m"] and done["s"] and done["c"] and done["exchange"], done
         assert done["d"] and done["market"] and done["fg-pass"], done
         assert "Game over" in said(w.channel)[-1].content
+
+
+async def test_a_whole_game_by_clicking_in_german(
+    settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("bot.i18n.STRICT", True)  # an untranslated sentence raises
+    async with world(settings, 3) as w:
+        with german_clients(monkeypatch, {p.id for p in w.players}):
+            clicker = await play_by_clicking(w, seed=4, language="de")
+            done = clicker.done
+            assert done["m"] and done["s"] and done["c"] and done["exchange"], done
+            assert done["d"] and done["market"] and done["fg-pass"], done
+            assert "Spielende" in said(w.channel)[-1].content or "🏆" in said(w.channel)[-1].content
+            table = Table(w)
+            table.replies += clicker.seen
+            assert any("Gassenjungen ziehen" in text for text in clicker.seen)
+            assert_all_german(table, "fagins-gang-clicks")
+            assert_calm_for_onlookers(w)
 
 
 async def test_a_stale_builder_says_the_table_moved_on(settings: Settings) -> None:
