@@ -275,13 +275,14 @@ def builder_message(table: Table, seat: int, draft: Draft) -> Message:
                 label=back, route=ROUTE_DRAFT, game_id=game, arg=draft.undone().text(), row=4
             )
         )
-    if drafts.accepted(state, seat, draft):
+    ready = Draft(draft.token, draft.kind, draft.parts)  # a part half built is left out
+    if drafts.accepted(state, seat, ready):
         buttons.append(
             ButtonSpec(
                 label=_("Submit"),
                 route=ROUTE_SUBMIT,
                 game_id=game,
-                arg=draft.text(),
+                arg=ready.text(),
                 style="success",
                 row=4,
             )

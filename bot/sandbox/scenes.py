@@ -69,6 +69,34 @@ async def market_scene(sandbox: Sandbox) -> discord.Message:
     return next(m for m in reversed(world.table.history()) if m.components)
 
 
+async def planner_scene(sandbox: Sandbox) -> Any:
+    """Fagin's Gang, alice's first turn: the private move builder opened from the table
+    message's button, one step chosen (entering at River Thames) and the next location
+    picked, so the plan, its cost and the steps offered there show."""
+    await started_fagins_gang(sandbox)
+    world = sandbox.world
+    alice = world.players[0]
+    table = next(m for m in reversed(world.table.history()) if m.components)
+    opened = await alice.click(table, label=_label_of(table, "fg-build:"))
+    builder = opened.response
+    for wanted in ("River Thames", "Enter", "Covent Garden"):
+        assert builder is not None, "a builder's click redraws it"
+        builder = (await alice.click(builder, label=_label_of(builder, wanted))).response
+    return builder
+
+
+def _label_of(message: Any, start: str) -> str:
+    """The label of a message's first button whose custom id or label starts so."""
+    for row in message.components:
+        items = row.get("components", []) if isinstance(row, dict) else row.children
+        for item in items:
+            fields = item if isinstance(item, dict) else item.to_dict()
+            custom, label = str(fields.get("custom_id", "")), str(fields.get("label", ""))
+            if custom.split(":", 1)[-1].startswith(start) or label.startswith(start):
+                return label
+    raise LookupError(start)
+
+
 async def board_scene(sandbox: Sandbox) -> discord.Message:
     """Fagin's Gang after a few moves, with `/board share:true`: the picture, full width."""
     await started_fagins_gang(sandbox)

@@ -243,3 +243,25 @@ async def test_a_stale_builder_says_the_table_moved_on(settings: Settings) -> No
         text = refused(await alice.click(builder, custom_id=step.custom_id))
         assert "moved on" in text
         assert RULES.waiting_on(state_of(w)) == [1]  # nothing changed: bob is to act
+
+
+async def test_a_builder_survives_a_restart(settings: Settings) -> None:
+    """The draft is in the buttons: a builder opened before a restart goes on after it."""
+    async with world(settings, 3) as w:
+        alice = w.players[0]
+        await open_table(w)
+        table = table_message(w)
+        opener = next(b for b in buttons(table) if route(b) == "fg-build")
+        opened = await alice.click(table, custom_id=opener.custom_id)
+        assert opened.response is not None
+        location = next(b for b in buttons(opened.response) if route(b) == "fg-draft")
+        await w.restart()
+        picked = await alice.click(opened.response, custom_id=location.custom_id)
+        assert picked.response is not None and "choose a step" in picked.response.content
+        step = next(b for b in buttons(picked.response) if route(b) == "fg-draft")
+        chosen = await alice.click(picked.response, custom_id=step.custom_id)
+        assert chosen.response is not None
+        submit = next(b for b in buttons(chosen.response) if route(b) == "fg-submit")
+        played = await alice.click(chosen.response, custom_id=submit.custom_id)
+        assert "enters an urchin" in public(played)
+        assert RULES.waiting_on(state_of(w)) == [1]
