@@ -10,10 +10,13 @@ rows of five, one row kept for Back/Undo/Submit/Cancel) is checked on the way.
 import random
 from functools import cache
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules.fagins_gang import RULES, FaginState, builder
+from rules.errors import RuleError
+from rules.fagins_gang import RULES, FaginState, Skip, builder
+from rules.fagins_gang.board import BOARD
 from rules.fagins_gang.builder import Draft
 
 from .test_arbitrary_actions import _over_the_hand_limit, _random_play
@@ -121,3 +124,26 @@ def test_forged_drafts_are_refused() -> None:
         except builder.DraftError:
             continue
         raise AssertionError(text)
+
+
+def test_a_discard_draft_outlives_the_others_discards_but_not_the_round() -> None:
+    """Seats over the hand limit discard at once: another seat's discard (a new game
+    version) leaves a seat's half-built discard valid; a move, or a new round, does not."""
+    state, _ = RULES.setup(3, {}, 2, 0)
+    for seat in (0, 1):
+        state.cubes[seat] = {colour: 5 for colour in BOARD.colour_ring}
+    for seat in range(3):
+        state, _ = RULES.apply(state, seat, Skip())
+    assert sorted(state.pending_discards) == [0, 1]
+    mine = builder.start(builder.token_for(state, 10, "d"), "d")
+    mine = builder.choices(state, 0, mine)[0].draft
+    theirs = builder.start(builder.token_for(state, 10, "d"), "d")
+    while not builder.accepted(state, 1, theirs):
+        theirs = builder.choices(state, 1, theirs)[0].draft
+    state, _ = RULES.apply(state, 1, builder.action_of(theirs))  # type: ignore[arg-type]
+    builder.check(state, 0, 11, mine)  # still fine at the next version
+    with pytest.raises(RuleError):
+        builder.check(state, 1, 11, theirs)  # bob has nothing left to return
+    moved = builder.start(10, "m")
+    with pytest.raises(RuleError):
+        builder.check(state, 0, 11, moved)  # a Phase 1 draft is tied to its version
