@@ -71,30 +71,29 @@ async def market_scene(sandbox: Sandbox) -> discord.Message:
 
 async def planner_scene(sandbox: Sandbox) -> Any:
     """Fagin's Gang, alice's first turn: the private move builder opened from the table
-    message's button, one step chosen (entering at River Thames) and the next location
-    picked, so the plan, its cost and the steps offered there show."""
+    message's button, one step chosen (entering at River Thames, the first location) and
+    the next location picked, so the plan, its cost and the steps offered there show.
+    Buttons are found by their routes, so the scene plays the same in every language."""
     await started_fagins_gang(sandbox)
     world = sandbox.world
     alice = world.players[0]
     table = next(m for m in reversed(world.table.history()) if m.components)
-    opened = await alice.click(table, label=_label_of(table, "fg-build:"))
-    builder = opened.response
-    for wanted in ("River Thames", "Enter", "Covent Garden"):
+    builder = (await alice.click(table, custom_id=_first_id(table, "fg-build"))).response
+    for _ in range(3):  # a location, its first step, the next location
         assert builder is not None, "a builder's click redraws it"
-        builder = (await alice.click(builder, label=_label_of(builder, wanted))).response
+        builder = (await alice.click(builder, custom_id=_first_id(builder, "fg-draft"))).response
     return builder
 
 
-def _label_of(message: Any, start: str) -> str:
-    """The label of a message's first button whose custom id or label starts so."""
+def _first_id(message: Any, route: str) -> str:
+    """The custom id of a message's first button of this route."""
     for row in message.components:
         items = row.get("components", []) if isinstance(row, dict) else row.children
         for item in items:
-            fields = item if isinstance(item, dict) else item.to_dict()
-            custom, label = str(fields.get("custom_id", "")), str(fields.get("label", ""))
-            if custom.split(":", 1)[-1].startswith(start) or label.startswith(start):
-                return label
-    raise LookupError(start)
+            custom = str(item.get("custom_id", "") if isinstance(item, dict) else item.custom_id)
+            if custom.startswith(f"sf:{route}:"):
+                return custom
+    raise LookupError(route)
 
 
 async def board_scene(sandbox: Sandbox) -> discord.Message:
