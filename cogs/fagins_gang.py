@@ -17,13 +17,25 @@ from discord.ext import commands
 
 from bot.edge.app import SmithfieldBot
 from bot.edge.delivery import deliver
+from bot.edge.sending import fields
 from bot.i18n import _, current
 from bot.messages import Outcome
 from bot.render.fagins_gang import PRESENTER
+from bot.render.fg_builder import (
+    ROUTE_CANCEL,
+    ROUTE_DRAFT,
+    ROUTE_MARKET,
+    ROUTE_OPEN,
+    ROUTE_SKIP,
+    ROUTE_SUBMIT,
+    builder_message,
+)
 from bot.render.fg_market import ROUTE_BUY, ROUTE_PASS, ROUTE_SELL
 from bot.rulebook import one_or_up_to
+from bot.service.requests import NOT_SEATED
 from bot.table import Table
 from cogs.context import actor_of, place_of, respond, speak_to
+from rules.errors import RuleError
 from rules.fagins_gang import (
     BOARD,
     Buy,
@@ -41,6 +53,7 @@ from rules.fagins_gang import (
     parse_steal_plan,
     suggest_plan_completions,
 )
+from rules.fagins_gang import builder as drafts
 
 KIND = "fagins-gang"
 log = logging.getLogger(__name__)
@@ -75,6 +88,12 @@ class FaginsGang(commands.Cog):
         bot.button_routes[ROUTE_BUY] = self.buy_button
         bot.button_routes[ROUTE_SELL] = self.sell_button
         bot.button_routes[ROUTE_PASS] = self.pass_button
+        bot.button_routes[ROUTE_OPEN] = self.open_builder
+        bot.button_routes[ROUTE_DRAFT] = self.draft_button
+        bot.button_routes[ROUTE_SUBMIT] = self.submit_button
+        bot.button_routes[ROUTE_CANCEL] = self.cancel_button
+        bot.button_routes[ROUTE_SKIP] = self.skip_button
+        bot.button_routes[ROUTE_MARKET] = self.market_button
 
     # -- acting ------------------------------------------------------------------------------
 
@@ -215,6 +234,110 @@ class FaginsGang(commands.Cog):
         self, interaction: discord.Interaction[Any], game_id: int, _: str
     ) -> None:
         await self._act_in_game(interaction, game_id, lambda state, seat: MarketPass())
+
+    async def skip_button(
+        self, interaction: discord.Interaction[Any], game_id: int, version: str
+    ) -> None:
+        await self._act_in_game_at(interaction, game_id, version, lambda state, seat: Skip())
+
+    async def market_button(
+        self, interaction: discord.Interaction[Any], game_id: int, version: str
+    ) -> None:
+        await self._act_in_game_at(interaction, game_id, version, lambda state, seat: OpenMarket())
+
+    async def _act_in_game_at(
+        self, interaction: discord.Interaction[Any], game_id: int, version: str, build: Build
+    ) -> None:
+        """A table message's button, made at a version: refused if the table moved on."""
+
+        def current(table: Table, seat: int) -> Any:
+            if str(table.game.version) != version:
+                raise drafts.moved_on()
+            return build(table.state, seat)
+
+        work = self.bot.service.act_in_game(
+            game_id, actor_of(interaction), current, KIND, interaction_id=interaction.id
+        )
+        await respond(interaction, work)
+
+    # -- the builders (bot.render.fg_builder) -------------------------------------------------
+
+    def _builder(self, game_id: int, user_id: int, text: str) -> Any:
+        """The builder a click leads to, or the reason to refuse it (read only: the
+        draft travels in the button, nothing is written until Submit)."""
+        service = self.bot.service
+        try:
+            game = service.store.game(game_id)
+        except KeyError:
+            return _("That game no longer exists.")
+        if game.kind != KIND or game.status != "active":
+            return _("That game is over.")
+        table = service.table_for(game)
+        seat = table.seat_of(user_id)
+        if seat is None:
+            return NOT_SEATED
+        try:
+            draft = drafts.parse(text)
+            drafts.check(table.state, seat, game.version, draft)
+        except drafts.DraftError:
+            return _("That button is not one of mine.")
+        except RuleError as error:
+            return table.said(error.say)
+        return builder_message(table, seat, draft)
+
+    async def _show(
+        self, interaction: discord.Interaction[Any], game_id: int, text: str, *, fresh: bool
+    ) -> None:
+        speak_to(interaction)
+        found = await self.bot.service.read(self._builder, game_id, interaction.user.id, text)
+        if isinstance(found, str):
+            await deliver(interaction, Outcome.refusal(found), None)
+        elif fresh:
+            await deliver(interaction, Outcome(reply=found), None)
+        else:
+            await interaction.response.edit_message(**await fields(found, editing=True))
+
+    async def open_builder(
+        self, interaction: discord.Interaction[Any], game_id: int, text: str
+    ) -> None:
+        """From the table message: a new private builder for the player to act."""
+        await self._show(interaction, game_id, text, fresh=True)
+
+    async def draft_button(
+        self, interaction: discord.Interaction[Any], game_id: int, text: str
+    ) -> None:
+        """A click in a builder: the same private message, redrawn with its draft."""
+        await self._show(interaction, game_id, text, fresh=False)
+
+    async def cancel_button(
+        self, interaction: discord.Interaction[Any], game_id: int, _arg: str
+    ) -> None:
+        speak_to(interaction)
+        await interaction.response.edit_message(content=_("Cancelled: nothing changed."), view=None)
+
+    async def submit_button(
+        self, interaction: discord.Interaction[Any], game_id: int, text: str
+    ) -> None:
+        """A builder's plan, played through the same service call as the typed command;
+        the position is checked again inside the command's transaction."""
+        try:
+            draft = drafts.parse(text)
+        except drafts.DraftError:
+            speak_to(interaction)
+            await deliver(interaction, Outcome.refusal(_("That button is not one of mine.")), None)
+            return
+
+        def submitted(table: Table, seat: int) -> Any:
+            drafts.check(table.state, seat, table.game.version, draft)
+            action = drafts.action_of(draft)
+            if action is None:
+                raise drafts.moved_on()
+            return action
+
+        work = self.bot.service.act_in_game(
+            game_id, actor_of(interaction), submitted, KIND, interaction_id=interaction.id
+        )
+        await respond(interaction, work)
 
     # -- autocomplete ------------------------------------------------------------------------
 

@@ -8,6 +8,7 @@ is edited in place; when Phase 1 ends, a rich message tells the round's end (con
 price wheel, hand limit, next round) with the board picture.
 """
 
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -17,6 +18,7 @@ from bot.i18n import N_, _, current, dash, listing, slash, term
 from bot.messages import Attachment, Message, Outcome, Private
 from bot.render.coach import hint_buttons
 from bot.render.fg_board import board_key, board_picture
+from bot.render.fg_builder import table_message as builder_table_message
 from bot.render.fg_market import (
     market_buttons,
     market_embed,
@@ -162,12 +164,15 @@ class FaginsGangPresenter(EventPresenter):
         return _("to act: {hint}").format(hint=_(ACTIONS_HINT))
 
     def step(self, table: Table) -> str | None:
-        """Smithfield Market is the game's one step with a table of its own (and buttons);
-        Phase 1 turns are one-line moves and the round's end is a summary."""
+        """A round's Phase 1, its hand limit and Smithfield Market each have a table
+        message with the buttons that act: one message for the whole Phase 1 (edited
+        turn by turn, so the channel is not filled with one per turn)."""
         view = public_view(table)
-        if view.market is None:
-            return None
-        return f"r{view.round}-market-{view.market.token_holder}"
+        if view.market is not None:
+            return f"r{view.round}-market-{view.market.token_holder}"
+        if view.phase in ("actions", "discard"):
+            return f"r{view.round}-{view.phase}"
+        return None
 
     def live(self, table: Table) -> Message:
         with table.public_voice():
@@ -175,6 +180,9 @@ class FaginsGangPresenter(EventPresenter):
 
     def _live(self, table: Table) -> Message:
         view = public_view(table)
+        if view.market is None:  # Phase 1 or the hand limit: the builders' buttons
+            built = builder_table_message(table)
+            return replace(built, buttons=built.buttons + hint_buttons(table))
         buttons = market_buttons(table, view) + hint_buttons(table)
         return Message(embeds=[market_embed(table, view)], buttons=buttons)
 

@@ -98,6 +98,33 @@ async def market_scene(sandbox: Sandbox) -> discord.Message:
     return next(m for m in reversed(world.table.history()) if m.components)
 
 
+async def planner_scene(sandbox: Sandbox) -> Any:
+    """Fagin's Gang, alice's first turn: the private move builder opened from the table
+    message's button, one step chosen (entering at River Thames, the first location) and
+    the next location picked, so the plan, its cost and the steps offered there show.
+    Buttons are found by their routes, so the scene plays the same in every language."""
+    await started_fagins_gang(sandbox)
+    world = sandbox.world
+    alice = world.players[0]
+    table = next(m for m in reversed(world.table.history()) if m.components)
+    builder = (await alice.click(table, custom_id=_first_id(table, "fg-build"))).response
+    for _ in range(3):  # a location, its first step, the next location
+        assert builder is not None, "a builder's click redraws it"
+        builder = (await alice.click(builder, custom_id=_first_id(builder, "fg-draft"))).response
+    return builder
+
+
+def _first_id(message: Any, route: str) -> str:
+    """The custom id of a message's first button of this route."""
+    for row in message.components:
+        items = row.get("components", []) if isinstance(row, dict) else row.children
+        for item in items:
+            custom = str(item.get("custom_id", "") if isinstance(item, dict) else item.custom_id)
+            if custom.startswith(f"sf:{route}:"):
+                return custom
+    raise LookupError(route)
+
+
 async def board_scene(sandbox: Sandbox) -> discord.Message:
     """Fagin's Gang after a few moves, with `/board share:true`: the picture, full width."""
     await started_fagins_gang(sandbox)

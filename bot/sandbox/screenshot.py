@@ -25,6 +25,7 @@ from bot.sandbox.scenes import (
     gang_chart_scene,
     lobby_scene,
     market_scene,
+    planner_scene,
     sheet_scene,
     standings_scene,
 )
@@ -67,14 +68,15 @@ async def take(out: Path, phone: Path | None, language: str = "en") -> None:
 async def take_all(folder: Path, language: str = "en", only: list[str] | None = None) -> None:
     """Every picture the calm-table and clicking work is judged by, at desktop and
     phone width: the lobby card, the First Buyer's centre-card menu, the auction,
-    the market, a DM sheet after an edit, the standings, `/board` shared, and each game's
-    `/game chart` shared."""
+    the market, Fagin's Gang's move builder, a DM sheet after an edit, the standings,
+    `/board` shared, and each game's `/game chart` shared."""
     folder.mkdir(parents=True, exist_ok=True)
     scenes = {
         "lobby": lobby_scene,
         "designate": designate_scene,
         "auction": auction_scene,
         "market": market_scene,
+        "planner": planner_scene,
         "board": board_scene,
         "standings": standings_scene,
         "chart-fantasy-business": business_chart_scene,

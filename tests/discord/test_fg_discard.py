@@ -27,8 +27,8 @@ async def test_players_over_the_limit_are_asked_privately_and_discard(settings: 
         await start_game(w)
         set_state(w, over_the_limit)
         await end_round(w)
-        summary = w.channel.last_message
-        assert summary is not None and "End of round 1" in summary.content
+        summary = said(w.channel)[-1]  # the hand limit's table message, all embed, follows it
+        assert "End of round 1" in summary.content
         assert "**alice** holds 30 cubes, over the hand limit of 25, and must return 5" in (
             summary.content
         )

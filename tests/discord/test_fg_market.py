@@ -85,11 +85,13 @@ async def test_market_trades_pass_anticlockwise_and_survive_a_restart(
         assert "market closes" in text
         # Phase 1 continues with the player to the left of the token holder: bob.
         assert f"➡️ {bob.mention} to act" in text
-        # The market's message is closed: one line, no buttons; nothing else has any.
+        # The market's message is closed: one line, no buttons; only Phase 1's new table
+        # message, below it, has any.
         closed_market = next(m for m in w.channel.history() if m.id == market.id)
         assert "Smithfield Market is closed" in closed_market.content
         assert not closed_market.components and not closed_market.embeds
-        assert not any(m.components for m in w.channel.history())
+        phase_one = table_message(w)
+        assert phase_one.id > market.id and "actions" in (phase_one.embeds[0].title or "")
         state = state_of(w)
         assert state.phase == "actions" and state.turn == 1 and state.market is None
 
