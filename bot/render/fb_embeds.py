@@ -135,7 +135,7 @@ def auction_embed(table: Table, view: FantasyBusinessView) -> discord.Embed:
         embed.add_field(
             name=_("Next"),
             value=_(
-                "**{first_buyer}** (First Buyer) designates a card: "
+                "**{first_buyer}** (First Buyer) picks a card in the menu below, or types "
                 "`/auction card:<number> [price]` (leave the price out to open with no price)."
             ).format(first_buyer=fb),
             inline=False,

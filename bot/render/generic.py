@@ -109,7 +109,7 @@ def lobby_embed(table: Table) -> discord.Embed:
     if options:
         embed.add_field(name=_("Options"), value=options, inline=False)
     embed.set_footer(
-        text=_("{join} to sit down · the host starts with {start}").format(
+        text=_("Join below or {join} to sit down · the host starts with Start or {start}").format(
             join=slash("game join"), start=slash("game start")
         )
     )

@@ -96,9 +96,9 @@ def _new_game(
     tx.store.add_seat(game.id, actor.user_id, actor.display_name, now, locale=actor.language)
     table = tx.table_for(game)
     with table.public_voice():
-        line = _("🎲 {host} opened a **{game}** table: `/game join` to sit down.").format(
-            host=f"<@{actor.user_id}>", game=rules.title
-        )
+        line = _(
+            "🎲 {host} opened a **{game}** table: Join below or `/game join` to sit down."
+        ).format(host=f"<@{actor.user_id}>", game=rules.title)
     return publish(engine, table, Outcome(lines=[line]))
 
 
