@@ -45,6 +45,29 @@ class Deadline:
         return self._clock is not None and self._clock() >= self._end
 
 
+class Watch:
+    """A clock (the caller's) that notes whether it ended a search: a deadline reads it
+    once when it is made (the start) and then only while playouts are still owed
+    (`Deadline.over` counts the playouts first), so a reading past `seconds` after the
+    start means the clock, not the playout budget, stopped the search. The caller can
+    then report that its answer was cut short by time, and so may differ from the
+    answer the playouts alone would give."""
+
+    def __init__(self, clock: Clock, seconds: float) -> None:
+        self._clock = clock
+        self._seconds = seconds
+        self._start: float | None = None
+        self.cut = False
+
+    def __call__(self) -> float:
+        now = self._clock()
+        if self._start is None:
+            self._start = now
+        elif now >= self._start + self._seconds:
+            self.cut = True
+        return now
+
+
 STRONG_PLAYOUTS = {"fantasy-business": 48, "fagins-gang": 96}
 """`strong`'s playouts a decision, per game: what each game's search needs to beat
 `standard` clearly (about three in four games over 100 fresh seeds), within half a second

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ai import Level, decide, decision_seed
-from rules.fagins_gang.actions import Discard, Skip, Steal
+from rules.fagins_gang.actions import Buy, Discard, OpenMarket, Sell, Skip, Steal
 from rules.fagins_gang.state import FaginState
 from rules.fantasy_business.pricing import price_range
 from rules.fantasy_business.state import GameState
@@ -32,9 +32,17 @@ class Stalls:
     skips: int = 0
     churn: int = 0
     """Steal turns whose cubes all went back at that round's hand limit."""
+    openings: int = 0
+    """Market openings by the measured seats."""
+    idle_openings: int = 0
+    """... of which the opener traded nothing: a skip in disguise."""
 
     def wasted(self) -> float:
         return (self.skips + self.churn) / max(1, self.turns)
+
+    def idle(self) -> float:
+        """Skips plus trade-less market openings, per action turn."""
+        return (self.skips + self.idle_openings) / max(1, self.turns)
 
     def p95(self) -> int:
         ordered = sorted(self.rounds)
@@ -46,7 +54,9 @@ class Stalls:
             f"ai fagins-gang {label}: {len(self.rounds)} games, {ended}; rounds median "
             f"{statistics.median(self.rounds):.0f}, p95 {self.p95()}, longest "
             f"{max(self.rounds)}; skips {self.skips} + churn {self.churn} of {self.turns} "
-            f"AI action turns ({100 * self.wasted():.1f} %)"
+            f"AI action turns ({100 * self.wasted():.1f} %); market openings "
+            f"{self.openings}, {self.idle_openings} with no trade by the opener; idle "
+            f"(skips + those) {100 * self.idle():.1f} %"
         )
 
 
@@ -71,6 +81,8 @@ def fagin_stalls(
         moves = 0
         stole: dict[int, int] = {}
         """Seat -> its cubes before a steal this round."""
+        opener: int | None = None
+        traded = False
         while state.result is None and state.round <= max_rounds:
             seat = rules.waiting_on(state)[0]
             view = rules.view(state, seat)
@@ -81,11 +93,19 @@ def fagin_stalls(
                 found.skips += isinstance(action, Skip)
                 if isinstance(action, Steal):
                     stole[seat] = sum(state.cubes[seat].values())
+                if isinstance(action, OpenMarket):
+                    found.openings += 1
+                    opener, traded = seat, False
+            if seat == opener and isinstance(action, Buy | Sell):
+                traded = True
             round_before = state.round
             state, _ = rules.apply(state, seat, action)
             if isinstance(action, Discard) and seat in stole:
                 before = stole.pop(seat)
                 found.churn += sum(state.cubes[seat].values()) <= before
+            if opener is not None and state.market is None:
+                found.idle_openings += not traded
+                opener = None
             if state.round != round_before:
                 stole = {}
             moves += 1

@@ -25,7 +25,7 @@ class Memo:
         self.beliefs: dict[tuple[object, ...], tuple[tuple[int, float], ...]] = {}
         self.prices: dict[tuple[object, ...], int] = {}
         self.limits: dict[tuple[object, ...], int] = {}
-        self.conformity: dict[tuple[int, int, bool], float] = {}
+        self.habits: dict[tuple[int, str, int, bool], tuple[tuple[int, float], ...]] = {}
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ closed form, and the best one wins (the higher price on a tie).
 from collections.abc import Sequence
 from functools import cache
 
-from ai.fantasy_business.convention import focal, keeps_to_it
+from ai.fantasy_business.convention import focal, habits
 from ai.fantasy_business.knowledge import Record
 from rules.fantasy_business import deck
 from rules.fantasy_business.pricing import price_range
@@ -34,8 +34,9 @@ def even(low: int, high: int) -> Belief:
 
 def belief(state: GameState, record: Record, rival: int, article: str) -> Belief:
     """How likely each price is for `rival`'s `article` this turn: the focal price the
-    owners settle on (`convention`) as often as the rival keeps to it, else a price
-    from its own history."""
+    owners settle on (`convention`) moved by the rival's habits around it on this
+    article (keeping to it, undercutting it, holding above it), else a price from its
+    own history."""
     owners = tuple(s for s in state.seats() if state.articles[s].get(article, 0) > 0)
     key = (rival, article, state.turn, state.options.low_prices, owners)
     found = record.memo.beliefs.get(key)
@@ -45,10 +46,15 @@ def belief(state: GameState, record: Record, rival: int, article: str) -> Belief
 
 
 def _with_focal(state: GameState, record: Record, rival: int, article: str) -> Belief:
-    keeps = keeps_to_it(state, record, rival)
+    low, high = price_range(state, article)
     settled = focal(state, record.sheets, article)
+    at: dict[int, float] = {}
+    for offset, share in habits(state, record, rival, article):
+        price = min(high, max(low, settled + offset))
+        at[price] = at.get(price, 0.0) + share
+    rest = max(0.0, 1.0 - sum(at.values()))
     return tuple(
-        (price, (1 - keeps) * chance + (keeps if price == settled else 0.0))
+        (price, rest * chance + at.get(price, 0.0))
         for price, chance in _belief(state, record, rival, article)
     )
 

@@ -7,7 +7,7 @@ import pytest
 from pydantic import ValidationError
 
 from ai import Budget, decide, decision_seed
-from ai.budget import Deadline
+from ai.budget import Deadline, Watch
 from ai.search import sequential_halving
 from ai.seeds import derive
 from rules.fantasy_business import RULES
@@ -89,3 +89,16 @@ def test_a_clock_cuts_strong_short_and_it_still_answers() -> None:
         Ticking(),
     )
     RULES.apply(state, 0, action)
+
+
+def test_a_watched_clock_reports_when_it_cut_a_search() -> None:
+    """The caller's clock, watched, says whether time (not the playouts) ended a search:
+    the coach logs such a hint, since it may differ from the playouts' own."""
+    state, _ = RULES.setup(3, RULES.validate_options({}), 7, None)
+    view = RULES.view(state, RULES.waiting_on(state)[0])
+    cut = Watch(Ticking(), 3)
+    decide("fantasy-business", "strong", view, [], 1, Budget(iterations=64, seconds=3), cut)
+    assert cut.cut
+    roomy = Watch(Ticking(), 10_000)
+    decide("fantasy-business", "strong", view, [], 1, Budget(iterations=8, seconds=10_000), roomy)
+    assert not roomy.cut

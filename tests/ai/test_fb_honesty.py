@@ -16,8 +16,11 @@ import pytest
 from ai import Budget, Level, decide, reads_history
 from ai.budget import Deadline
 from ai.fantasy_business import knowledge, strong
+from ai.fantasy_business.convention import habits
 from ai.fantasy_business.determinize import Dealer
+from ai.fantasy_business.pricing import belief
 from ai.fantasy_business.standard import standard_action
+from bench.exploits import undercutter_game
 from rules.events import Event
 from rules.fantasy_business import RULES, deck
 from rules.fantasy_business.actions import Action, Give, Submit
@@ -159,3 +162,45 @@ def test_the_ai_layer_says_which_games_read_the_public_history() -> None:
     assert reads_history("fantasy-business") and not reads_history("fagins-gang")
     with pytest.raises(ValueError, match="No AI plays"):
         reads_history("chess")
+
+
+@pytest.fixture(scope="module")
+def farmed() -> list[tuple[GameState, list[Event]]]:
+    """Pricing decisions of seat 0, a standard seat, at a table where seat 1 undercuts
+    the settled price every turn: its rival model has habits to read."""
+    kept: list[tuple[GameState, list[Event]]] = []
+    undercutter_game(["standard"] * 3, 1, 63004, True, keep=0, kept=kept)
+    chosen = [(s, h) for s, h in kept if s.phase == "pricing"][::3]
+    assert len(chosen) >= 5
+    return chosen
+
+
+def test_the_rival_model_reads_only_the_public_reveals(
+    farmed: list[tuple[GameState, list[Event]]],
+) -> None:
+    """Each rival's habits and price belief, and the price chosen, are the same on twin
+    states that differ only in what seat 0 cannot see, and private events passed with
+    the history (a rival's own sheet, say) change nothing: the model is built from the
+    reveals alone."""
+    chooser = random.Random(35)
+    read_habits = 0
+    for state, history in farmed:
+        view = RULES.view(state, 0)
+        record = knowledge.read(history, view)
+        leaked = [
+            Event(kind="sheets_revealed", seat=1, data={"turn": state.turn, "sheets": [{}, {}]}),
+            *history,
+        ]
+        assert knowledge.read(leaked, view) == record
+        articles = sorted({a for s in state.seats() for a in state.articles[s]})
+        keys = [(rival, article) for rival in (1, 2) for article in articles]
+        model = {key: (habits(state, record, *key), belief(state, record, *key)) for key in keys}
+        read_habits += any(dict(h).get(-1, 0.0) > 0.2 for h, _ in model.values())
+        for _ in range(2):
+            twin = business_twin(state, 0, chooser)
+            fresh = knowledge.read(history, RULES.view(twin, 0))
+            assert {
+                key: (habits(twin, fresh, *key), belief(twin, fresh, *key)) for key in model
+            } == model
+            assert standard_action(twin, fresh, 0) == standard_action(state, record, 0)
+    assert read_habits, "the undercutter's habit should show in some position"

@@ -5,17 +5,23 @@ language, shown on the lobby card and in `/game status`; such a game is marked i
 records and left out of ratings), only for a seated player, and only when the game
 waits on them. The AI gets exactly what an AI seat gets: the seat's own view and the
 public history (`ai.decide` never sees the state), so a hint cannot leak another seat's
-secrets or the future. It searches as the AI runner does — in a worker process, with a
-time budget (`HINT_SECONDS`) — one hint at a time per player; a search that fails or
-overruns falls back to `standard`. The answer is private: the move as the command to
-type and one or two sentences on why, in the asker's language.
+secrets or the future. It searches as the AI runner does, in a worker process, one hint
+at a time per player, but with a fixed number of playouts (`hint_budget`), so the hint
+is a function of the position: asked twice, on an idle or a busy machine, it is the
+same hint. The clock (`HINT_SECONDS`) is only a safety net; when it cuts a search
+short, the log says so. A search that fails or overruns falls back to `standard`. The
+answer is private: the move as the command to type and one or two sentences on why, in
+the asker's language.
 """
 
 import logging
+import time
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
+from ai import STRONG_PLAYOUTS, Budget, decide
+from ai.budget import Watch
 from bot.i18n import N_, _, listing
 from bot.messages import Message, Outcome
 from bot.render.coach import hints_on
@@ -35,10 +41,17 @@ from rules.fantasy_business.state import GameState
 
 log = logging.getLogger(__name__)
 
-HINT_SECONDS: float | None = 0.8
-"""The search's time budget per hint: with the worker's overhead a hint stays within a
-second at three players (`make bench` prints its p95). None: bounded by playouts alone,
-so the same position always gets the same hint (the no-cheating test)."""
+HINT_SECONDS: float | None = 5.0
+"""The safety net per hint, in seconds of the worker's own CPU time: far above what the
+playouts take (`python -m bench hints` prints the p95), so it cuts only a search that
+is itself far costlier than planned, and says so in the log. CPU time, not the wall
+clock: a busy host slows the hint down but does not change it. (The worker is still
+stopped after `limit_for` seconds of the wall clock, if it hangs.) None: bounded by
+playouts alone."""
+HINT_REFERENCE_PLAYERS = 3
+"""The table size at which a hint searches `strong`'s own playouts (`ai.STRONG_PLAYOUTS`);
+bigger tables make every playout longer, so they get proportionally fewer."""
+HINT_MIN_PLAYOUTS = 16
 OFF = N_(
     "Hints are off at this table. The host can open the next one with `/game new "
     "hints:true` to let seated players ask `/hint`."
@@ -57,14 +70,25 @@ class Question:
     seed: int
 
 
-def suggestion(kind: str, view: Any, history: list[Event], seed: int, seconds: float | None) -> Any:
-    """The strong AI's move for the seat whose view this is (what the worker runs).
-    `seconds` None: bounded by playouts alone, the same answer for the same inputs."""
-    if seconds is None:
-        from ai import decide, strong_budget
+def hint_budget(kind: str, players: int, seconds: float | None) -> Budget:
+    """The playouts a hint searches: `strong`'s at three players, fewer in proportion at
+    bigger tables (a playout there is longer), so a hint at six players costs about what
+    one at three does. A function of the game and the table size only."""
+    playouts = STRONG_PLAYOUTS[kind] * HINT_REFERENCE_PLAYERS // max(1, players)
+    return Budget(iterations=max(HINT_MIN_PLAYOUTS, playouts), seconds=seconds)
 
-        return decide(kind, "strong", view, history, seed, strong_budget(kind))
-    return robots.decide_in_worker(kind, "strong", view, history, seed, seconds)
+
+def suggestion(
+    kind: str, view: Any, history: list[Event], seed: int, seconds: float | None
+) -> tuple[Any, bool]:
+    """The strong AI's move for the seat whose view this is (what the worker runs), and
+    whether the `seconds` safety net cut its search short (else the move is the one the
+    playouts alone give: the same answer for the same inputs, however busy the host)."""
+    budget = hint_budget(kind, int(view.players), seconds)
+    if seconds is None:
+        return decide(kind, "strong", view, history, seed, budget), False
+    watch = Watch(time.process_time, seconds)
+    return decide(kind, "strong", view, history, seed, budget, watch), watch.cut
 
 
 async def hint(engine: Engine, place: Place, actor: Actor) -> Outcome:
@@ -135,7 +159,14 @@ async def _search(engine: Engine, asked: Question) -> Any:
     try:
         limit = limit_for(HINT_SECONDS or 60.0)
         args = (table.game.kind, asked.view, asked.history, asked.seed, HINT_SECONDS)
-        action = await WORKER.run(limit, suggestion, *args)
+        action, cut = await WORKER.run(limit, suggestion, *args)
+        if cut:
+            log.warning(
+                "A hint's search in game %s was cut short by its safety net of %s s of "
+                "CPU time: the hint may differ from the playouts' own",
+                table.game.id,
+                HINT_SECONDS,
+            )
         table.rules.apply(table.state, seat, action)
         return action
     except TimeoutError:
