@@ -185,8 +185,9 @@ async def test_a_dead_hint_worker_is_replaced(settings: Settings) -> None:
             process.kill()
             process.join()
         first = await alice.slash(w.channel, "hint")
-        assert first.response.content.startswith("💡")  # the standard AI's answer
+        # The standard AI's answer, said as its own: it used to be credited to the strong AI.
+        assert first.response.content.startswith("💡 The strong AI did not finish;")
         assert hint.WORKER.pool() is not pool
         second = await alice.slash(w.channel, "hint")
-        assert second.response.content.startswith("💡")
+        assert second.response.content.startswith("💡 The strong AI would play:")
         assert not hint.WORKER.pool()._broken

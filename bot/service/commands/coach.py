@@ -62,6 +62,14 @@ _busy: set[tuple[int, int]] = set()
 
 
 @dataclass(frozen=True)
+class Fallback:
+    """A hint's move that `standard` chose because the strong search failed or overran:
+    the reply says so instead of crediting the strong AI with it."""
+
+    action: Any
+
+
+@dataclass(frozen=True)
 class Question:
     table: Table
     seat: int
@@ -176,7 +184,8 @@ async def _search(engine: Engine, asked: Question) -> Any:
         WORKER.replace()
     except Exception:
         log.exception("The strong AI failed a hint in game %s; asking standard", table.game.id)
-    return await engine.read(robots.choose, table, table.state, seat, "standard", asked.history)
+    chosen = await engine.read(robots.choose, table, table.state, seat, "standard", asked.history)
+    return Fallback(chosen)
 
 
 def _typeable(table: Table, seat: int, action: Any) -> Any:
@@ -199,11 +208,19 @@ def _answer(engine: Engine, asked: Question, action: Any) -> Outcome:
         return Outcome.refusal(
             _("The game moved on while your hint was being worked out; ask again.")
         )
+    by_standard = isinstance(action, Fallback)
+    if isinstance(action, Fallback):
+        action = action.action
     try:
         table.rules.apply(table.state, seat, action)
     except RuleError:
         action = table.rules.default_action(table.state, seat)
     action = _typeable(table, seat, action)
-    text = _("💡 The strong AI would play: {command}").format(command=typed(table, action))
+    said = (
+        _("💡 The strong AI did not finish; the standard AI would play: {command}")
+        if by_standard
+        else _("💡 The strong AI would play: {command}")
+    )
+    text = said.format(command=typed(table, action))
     why = table.named(reason(asked.view, seat, action))
     return Outcome(reply=Message(content=f"{text}\n{why}"), channel_id=table.game.channel_id)
