@@ -28,6 +28,7 @@ from bot.render.fg_builder import (
     ROUTE_OPEN,
     ROUTE_SKIP,
     ROUTE_SUBMIT,
+    ROUTE_TO_DM,
     builder_message,
 )
 from bot.render.fg_market import ROUTE_BUY, ROUTE_PASS, ROUTE_SELL
@@ -92,6 +93,7 @@ class FaginsGang(commands.Cog):
         bot.button_routes[ROUTE_DRAFT] = self.draft_button
         bot.button_routes[ROUTE_SUBMIT] = self.submit_button
         bot.button_routes[ROUTE_CANCEL] = self.cancel_button
+        bot.button_routes[ROUTE_TO_DM] = self.to_dm_button
         bot.button_routes[ROUTE_SKIP] = self.skip_button
         bot.button_routes[ROUTE_MARKET] = self.market_button
 
@@ -262,7 +264,7 @@ class FaginsGang(commands.Cog):
 
     # -- the builders (bot.render.fg_builder) -------------------------------------------------
 
-    def _builder(self, game_id: int, user_id: int, text: str) -> Any:
+    def _builder(self, game_id: int, user_id: int, text: str, in_dm: bool = False) -> Any:
         """The builder a click leads to, or the reason to refuse it (read only: the
         draft travels in the button, nothing is written until Submit)."""
         service = self.bot.service
@@ -283,13 +285,16 @@ class FaginsGang(commands.Cog):
             return _("That button is not one of mine.")
         except RuleError as error:
             return table.said(error.say)
-        return builder_message(table, seat, draft)
+        return builder_message(table, seat, draft, in_dm=in_dm)
 
     async def _show(
         self, interaction: discord.Interaction[Any], game_id: int, text: str, *, fresh: bool
     ) -> None:
         speak_to(interaction)
-        found = await self.bot.service.read(self._builder, game_id, interaction.user.id, text)
+        in_dm = interaction.guild_id is None
+        found = await self.bot.service.read(
+            self._builder, game_id, interaction.user.id, text, in_dm
+        )
         if isinstance(found, str):
             await deliver(interaction, Outcome.refusal(found), None)
         elif fresh:
@@ -308,6 +313,32 @@ class FaginsGang(commands.Cog):
     ) -> None:
         """A click in a builder: the same private message, redrawn with its draft."""
         await self._show(interaction, game_id, text, fresh=False)
+
+    async def to_dm_button(
+        self, interaction: discord.Interaction[Any], game_id: int, text: str
+    ) -> None:
+        """The builder, with its draft, posted in the player's DMs: a plan can be worked
+        out there at leisure (every button works the same there; Submit plays it in the
+        game's channel)."""
+        speak_to(interaction)
+        found = await self.bot.service.read(self._builder, game_id, interaction.user.id, text, True)
+        if isinstance(found, str):
+            await deliver(interaction, Outcome.refusal(found), None)
+            return
+        try:
+            await interaction.user.send(**await fields(found))
+        except discord.HTTPException:
+            await deliver(
+                interaction,
+                Outcome.refusal(
+                    _("I could not send you a DM (are DMs from this server closed?); plan here.")
+                ),
+                None,
+            )
+            return
+        await interaction.response.edit_message(
+            content=_("📨 The builder is in your DMs now, with your plan so far."), view=None
+        )
 
     async def cancel_button(
         self, interaction: discord.Interaction[Any], game_id: int, _arg: str

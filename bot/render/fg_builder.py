@@ -30,6 +30,8 @@ ROUTE_DRAFT = "fg-draft"
 """A builder's button: redraws the builder with the draft it carries."""
 ROUTE_SUBMIT = "fg-submit"
 ROUTE_CANCEL = "fg-cancel"
+ROUTE_TO_DM = "fg-to-dm"
+"""Moves the builder, with its draft, into the player's DMs (one they can come back to)."""
 ROUTE_SKIP = "fg-skip"
 ROUTE_MARKET = "fg-open-market"
 
@@ -229,8 +231,9 @@ def _label(state: FaginState, seat: int, choice: Choice) -> str:
     return term(value)
 
 
-def builder_message(table: Table, seat: int, draft: Draft) -> Message:
-    """The private builder: the plan so far, its cost, and the next choices."""
+def builder_message(table: Table, seat: int, draft: Draft, *, in_dm: bool = False) -> Message:
+    """The private builder: the plan so far, its cost, and the next choices; shown in
+    the channel (only to its player), it offers to move into their DMs."""
     state = _state(table)
     game = table.game.id
     offered = drafts.choices(state, seat, draft)
@@ -290,4 +293,10 @@ def builder_message(table: Table, seat: int, draft: Draft) -> Message:
     buttons.append(
         ButtonSpec(label=_("Cancel"), route=ROUTE_CANCEL, game_id=game, style="danger", row=4)
     )
+    if not in_dm:
+        buttons.append(
+            ButtonSpec(
+                label=_("📨 To my DMs"), route=ROUTE_TO_DM, game_id=game, arg=draft.text(), row=4
+            )
+        )
     return Message(content="\n".join(lines), buttons=buttons)

@@ -279,3 +279,37 @@ async def test_a_builder_survives_a_restart(settings: Settings) -> None:
         played = await alice.click(chosen.response, custom_id=submit.custom_id)
         assert "enters an urchin" in public(played)
         assert RULES.waiting_on(state_of(w)) == [1]
+
+
+async def test_a_builder_moves_into_the_players_dms_and_plays_from_there(
+    settings: Settings,
+) -> None:
+    """A plan can be worked out in one's DMs: the builder goes there with its draft, its
+    buttons work there, and Submit plays the move in the game's channel."""
+    async with world(settings, 3) as w:
+        alice = w.players[0]
+        await open_table(w)
+        table = table_message(w)
+        opener = next(b for b in buttons(table) if route(b) == "fg-build")
+        opened = await alice.click(table, custom_id=opener.custom_id)
+        assert opened.response is not None
+        location = next(b for b in buttons(opened.response) if route(b) == "fg-draft")
+        picked = await alice.click(opened.response, custom_id=location.custom_id)
+        assert picked.response is not None
+        to_dm = next(b for b in buttons(picked.response) if route(b) == "fg-to-dm")
+
+        moved = await alice.click(picked.response, custom_id=to_dm.custom_id)
+
+        assert moved.response is not None and "in your DMs" in moved.response.content
+        assert buttons(moved.response) == []  # the channel's copy is closed
+        dm = alice.user.dm_channel.history()[-1]
+        assert "choose a step" in dm.content  # the draft came along
+        assert all(route(b) != "fg-to-dm" for b in buttons(dm))
+        step = next(b for b in buttons(dm) if route(b) == "fg-draft")
+        chosen = await alice.user.click(dm, custom_id=step.custom_id)
+        assert chosen.response is not None
+        submit = next(b for b in buttons(chosen.response) if route(b) == "fg-submit")
+        await alice.user.click(chosen.response, custom_id=submit.custom_id)
+        await w.env.advance_time(15)  # the move's line, held for an answer in the channel
+        assert RULES.waiting_on(state_of(w)) == [1]
+        assert any("enters an urchin" in m.content for m in w.channel.history()[-4:])
