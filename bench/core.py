@@ -54,17 +54,19 @@ def random_games_line(kind: str, players: int, options: dict[str, Any]) -> str:
     )
 
 
-def positions(kind: str, players: int) -> list[tuple[object, list[Event], int]]:
+def positions(
+    kind: str, players: int, samples: int = SAMPLES
+) -> list[tuple[object, list[Event], int]]:
     """(view, public history, decision seed) at every `EVERY`-th decision of games the
-    `standard` AI plays, `SAMPLES` of them."""
+    `standard` AI plays, `samples` of them (the same positions for every run)."""
     rules = GAMES[kind]
     found: list[tuple[object, list[Event], int]] = []
     seed = 1
-    while len(found) < SAMPLES:
+    while len(found) < samples:
         state, events = rules.setup(players, {}, seed, 0)
         history = [event for event in events if event.public]
         moves = 0
-        while rules.outcome(state) is None and len(found) < SAMPLES:
+        while rules.outcome(state) is None and len(found) < samples:
             seat = rules.waiting_on(state)[0]
             view = rules.view(state, seat)
             known = history if kind == "fantasy-business" else []

@@ -14,15 +14,12 @@ one second of CPU time.
 import statistics
 import time
 
-from ai import decide, decision_seed
+from bench.core import positions
 from bot.service.commands import coach as hint
 from rules.events import Event
-from rules.registry import GAMES
 
 PLAYERS = (3, 6)
 SAMPLES = 40
-EVERY = 7
-"""Ask at every seventh decision of the games played, for a spread of positions."""
 
 
 def timed(kind: str, view: object, history: list[Event], seed: int) -> tuple[float, bool]:
@@ -32,28 +29,6 @@ def timed(kind: str, view: object, history: list[Event], seed: int) -> tuple[flo
     return time.process_time() - started, cut
 
 
-def _positions(kind: str, players: int) -> list[tuple[object, list[Event], int]]:
-    rules = GAMES[kind]
-    found: list[tuple[object, list[Event], int]] = []
-    seed = 1
-    while len(found) < SAMPLES:
-        state, events = rules.setup(players, {}, seed, 0)
-        history = [event for event in events if event.public]
-        moves = 0
-        while rules.outcome(state) is None and len(found) < SAMPLES:
-            seat = rules.waiting_on(state)[0]
-            view = rules.view(state, seat)
-            known = history if kind == "fantasy-business" else []
-            if moves % EVERY == 0:
-                found.append((view, list(known), decision_seed(seed, len(history), seat)))
-            action = decide(kind, "standard", view, known, decision_seed(seed, moves, seat))
-            state, events = rules.apply(state, seat, action)
-            history += [event for event in events if event.public]
-            moves += 1
-        seed += 1
-    return found
-
-
 def main() -> None:
     pool = hint.WORKER.pool()
     pool.submit(time.sleep, 0).result()  # the worker is up, as after a bot's first hint
@@ -61,7 +36,7 @@ def main() -> None:
     for players in PLAYERS:
         for kind in ("fantasy-business", "fagins-gang"):
             times, walls, cuts = [], [], 0
-            for view, history, seed in _positions(kind, players):
+            for view, history, seed in positions(kind, players, SAMPLES):
                 start = time.perf_counter()
                 spent, cut = pool.submit(timed, kind, view, history, seed).result()
                 walls.append(time.perf_counter() - start)

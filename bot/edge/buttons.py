@@ -18,7 +18,7 @@ from typing import Any
 import discord
 
 from bot.edge.failures import report_failure
-from bot.i18n import _, language_of, speaking
+from bot.i18n import N_, _, language_of, speaking
 from bot.messages import ButtonSpec, SelectSpec
 
 ButtonHandler = Callable[[discord.Interaction[Any], int, str], Awaitable[None]]
@@ -74,14 +74,11 @@ class GameButton(
         routes: dict[str, ButtonHandler] = getattr(interaction.client, "button_routes", {})
         handler = routes.get(self.spec.route)
         if handler is None:
-            with speaking(language_of(interaction.locale)):
-                text = _("❌ This button belongs to a feature this bot no longer has.")
-            await interaction.response.send_message(text, ephemeral=True)
+            await _gone(
+                interaction, N_("❌ This button belongs to a feature this bot no longer has.")
+            )
             return
-        try:
-            await handler(interaction, self.spec.game_id, self.spec.arg)
-        except Exception as error:  # discord.py would only log it; the player needs an answer
-            await report_failure(interaction, error)
+        await _handled(interaction, handler(interaction, self.spec.game_id, self.spec.arg))
 
 
 def select_custom_id(spec: SelectSpec) -> str:
@@ -129,16 +126,29 @@ class GameSelect(
         routes: dict[str, SelectHandler] = getattr(interaction.client, "select_routes", {})
         handler = routes.get(self.spec.route)
         if handler is None:
-            with speaking(language_of(interaction.locale)):
-                text = _("❌ This menu belongs to a feature this bot no longer has.")
-            await interaction.response.send_message(text, ephemeral=True)
+            await _gone(
+                interaction, N_("❌ This menu belongs to a feature this bot no longer has.")
+            )
             return
         data: Any = interaction.data or {}
         values = [str(value) for value in data.get("values") or []]
-        try:
-            await handler(interaction, self.spec.game_id, self.spec.arg, values)
-        except Exception as error:  # discord.py would only log it; the player needs an answer
-            await report_failure(interaction, error)
+        await _handled(interaction, handler(interaction, self.spec.game_id, self.spec.arg, values))
+
+
+async def _gone(interaction: discord.Interaction[Any], text: str) -> None:
+    """The answer to a component whose route this bot no longer registers."""
+    with speaking(language_of(interaction.locale)):
+        said = _(text)
+    await interaction.response.send_message(said, ephemeral=True)
+
+
+async def _handled(interaction: discord.Interaction[Any], handling: Awaitable[None]) -> None:
+    """A component's handler run; an error is answered (discord.py would only log it,
+    and the player needs an answer)."""
+    try:
+        await handling
+    except Exception as error:
+        await report_failure(interaction, error)
 
 
 def view_of(
