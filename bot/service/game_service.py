@@ -8,7 +8,7 @@ confirmations, AI seats, records) are functions over the engine in their own mod
 called with `service.engine`.
 """
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Coroutine, Mapping
 from typing import Any, TypeVar
 
 from bot.clock import Clock, system_clock
@@ -209,7 +209,7 @@ class GameService:
     def games_of_user(self, user_id: int, kind: str | None = None) -> list[GameRow]:
         return play.games_of_user(self.engine, user_id, kind)
 
-    async def act(
+    def act(
         self,
         place: Place,
         actor: Actor,
@@ -217,12 +217,14 @@ class GameService:
         kind: str | None = None,
         *,
         interaction_id: int | None = None,
-    ) -> Outcome:
+    ) -> Coroutine[Any, Any, Outcome]:
         """A player's move (see bot.service.commands.play.act); `interaction_id`: the
-        Discord interaction it answers, applied once however often it arrives."""
-        return await play.act(self.engine, place, actor, build, kind, interaction_id=interaction_id)
+        Discord interaction it answers, applied once however often it arrives. The
+        command's own coroutine, not one wrapped around it: a burst's thousand waiting
+        commands each carry one frame less."""
+        return play.act(self.engine, place, actor, build, kind, interaction_id=interaction_id)
 
-    async def act_in_game(
+    def act_in_game(
         self,
         game_id: int,
         actor: Actor,
@@ -231,10 +233,11 @@ class GameService:
         *,
         interaction_id: int | None = None,
         part: str = "",
-    ) -> Outcome:
+    ) -> Coroutine[Any, Any, Outcome]:
         """A move in a known game (buttons, forms, DMs); `part`: which of the
-        interaction's moves, when one interaction makes several (a form's prices)."""
-        return await play.act_in_game(
+        interaction's moves, when one interaction makes several (a form's prices). The
+        command's own coroutine, as `act`."""
+        return play.act_in_game(
             self.engine, game_id, actor, build, kind, interaction_id=interaction_id, part=part
         )
 

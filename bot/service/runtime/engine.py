@@ -189,6 +189,11 @@ class Engine:
         with contextlib.suppress(TimeoutError):  # a steady stream: show what there is now
             await asyncio.wait_for(quiet.wait(), timeout)
 
+    @property
+    def commands_in_flight(self) -> int:
+        """Commands handed over and not yet answered (queued or running)."""
+        return sum(self._busy.values())
+
     def expected_wait(self) -> float:
         """Seconds a command handed over now is expected to wait before it runs (cogs
         defer an interaction at once when this is long, instead of arming a timer per
