@@ -92,29 +92,22 @@ class SmithfieldBot(commands.AutoShardedBot):
 
     def dispatch(self, event_name: str, /, *args: Any, **kwargs: Any) -> None:
         """Every message and every interaction is an event, and discord.py makes a task
-        for each `on_…` handler; almost all of them would do nothing (a message is only
-        counted, an interaction is a modal's only when it is one). Those two are judged
-        here, and a task is made only for the few with work: a table message to move
-        down, a modal to route. In a burst that is two tasks fewer per command for the
-        event loop to run. Anything else waiting on these events still gets them."""
+        for each `on_…` handler, though almost none of them has work (a message is only
+        counted, an interaction needs the bot only when it is a modal's). Those two are
+        judged here, and a task is made only for the few with work: a table message to
+        move down, a modal to route. In a burst that is two tasks fewer per command.
+        Anything else waiting on these events still gets them."""
         if event_name == "message":
             self._count_message(args[0])
-        elif event_name == "interaction":
-            interaction = args[0]
-            if interaction.type is discord.InteractionType.modal_submit:
-                self._schedule_event(self._route_modal, "on_interaction", interaction)
-        if event_name in ("message", "interaction") and not (
-            self._listeners.get(event_name) or self.extra_events.get("on_" + event_name)
-        ):
-            return
+            if not (self._listeners.get("message") or self.extra_events.get("on_message")):
+                return  # else discord.py would make a task for `on_message`, which is empty
+        elif event_name == "interaction" and args[0].type is discord.InteractionType.modal_submit:
+            self._schedule_event(self._route_modal, "on_interaction", args[0])
         super().dispatch(event_name, *args, **kwargs)
 
     async def on_message(self, message: discord.Message) -> None:
         """No prefix commands: a message is counted by `dispatch`, and nothing else is
         done with it (this replaces commands.Bot's prefix-command handler)."""
-
-    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
-        """Modals are routed by `dispatch`; commands, buttons and menus by discord.py."""
 
     def _count_message(self, message: discord.Message) -> None:
         """A message counts towards moving a table message down, which happens as soon as

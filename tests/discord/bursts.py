@@ -9,8 +9,8 @@ While the commands are being worked through, the burst is watched by a cheap che
 every interaction answered, is any command still with the engine), and simcord's settle
 runs once that check says the work is through. The settle walks the stack of every task
 still pending each time the loop wakes: with a thousand commands waiting for the store,
-that walk took more of the process's CPU than the bot (`python -m bench bursts`: about
-4 of 8 seconds), so watching with it measured the observer more than the bot. Relies on simcord
+that walk took about half of the process's CPU (`python -m bench bursts`: about 4 of 9
+seconds), so watching with it measured the observer as much as the bot. Relies on simcord
 internals (`simcord.actors`, `simcord.interactions`); tests/discord/test_bursts.py fails
 when they change.
 """
