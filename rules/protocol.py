@@ -12,7 +12,7 @@ Conventions the service relies on:
 - `view(state, None)` is the public view: it is all a public message may be built from.
 """
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any, Protocol
 
 from pydantic import BaseModel, ConfigDict
@@ -68,9 +68,12 @@ class GameRules(Protocol):
         """What `seat` may see; None is the public (spectator) view."""
         ...
 
-    def legal_actions(self, state: Any, seat: int) -> Sequence[Any]:
+    def legal_actions(
+        self, state: Any, seat: int, *, kinds: Collection[str] | None = None
+    ) -> Sequence[Any]:
         """Actions `seat` may take now (for very large action spaces a representative
-        subset that always includes the default action). Each is accepted by `apply`."""
+        subset that always includes the default action). Each is accepted by `apply`.
+        With `kinds` (action types), only those: the rest is not built."""
         ...
 
     def waiting_on(self, state: Any) -> list[int]:

@@ -11,7 +11,7 @@ from ai.fantasy_business.standard import standard_action
 from ai.levels import Level
 from rules.events import Event
 from rules.fantasy_business import RULES
-from rules.fantasy_business.actions import Action, Give, SetPrice
+from rules.fantasy_business.actions import Action, SetPrice
 from rules.fantasy_business.pricing import unpriced
 from rules.fantasy_business.state import GameState
 from rules.fantasy_business.views import FantasyBusinessView
@@ -53,7 +53,6 @@ def progressing(state: GameState, seat: int) -> list[Action]:
     open_articles = set(unpriced(state, seat))
     return [
         a
-        for a in RULES.legal_actions(state, seat)
-        if not isinstance(a, Give)
-        and not (isinstance(a, SetPrice) and a.article not in open_articles)
+        for a in RULES.legal_actions(state, seat, gifts=False)
+        if not (isinstance(a, SetPrice) and a.article not in open_articles)
     ]

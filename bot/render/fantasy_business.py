@@ -161,7 +161,7 @@ def hand_message(table: Table, seat: int, intro: str = "") -> Message:
 def _specials_menu(table: Table, seat: int, view: FantasyBusinessView) -> list[SelectSpec]:
     if table.game.status != "active" or not table.human(seat):
         return []
-    legal = list(table.rules.legal_actions(table.state, seat))
+    legal = list(table.rules.legal_actions(table.state, seat, kinds=("play",)))
     return special_select(view, legal, table.game.id, current())
 
 
@@ -394,7 +394,9 @@ class FantasyBusinessPresenter(EventPresenter):
         view = public_view(table)
         with table.public_voice():
             if view.phase == "auction":
-                legal = list(table.rules.legal_actions(table.state, view.first_buyer))
+                legal = list(
+                    table.rules.legal_actions(table.state, view.first_buyer, kinds=("auction",))
+                )
                 return Message(
                     embeds=[auction_embed(table, view)],
                     buttons=auction_buttons(view, table.game.id) + hint_buttons(table),

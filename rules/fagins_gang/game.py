@@ -11,7 +11,7 @@ options. A game without it was started before, and replays as it was played: the
 generator of its time and the price wheel's colours in location order (`setup.new_game`).
 """
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from rules.editions import chosen_edition, edition_of
@@ -140,11 +140,13 @@ class FaginsGangRules:
     def view(self, state: FaginState, seat: int | None) -> FaginView:
         return build_view(state, seat, self.waiting_on(state))
 
-    def legal_actions(self, state: FaginState, seat: int) -> Sequence[Action]:
+    def legal_actions(
+        self, state: FaginState, seat: int, *, kinds: Collection[str] | None = None
+    ) -> Sequence[Action]:
         default = self.default_action(state, seat)
         if default is None:
             return []
-        return legal.legal_actions(state, seat, default)
+        return legal.legal_actions(state, seat, default, kinds)
 
     def waiting_on(self, state: FaginState) -> list[int]:
         if state.phase == "actions":

@@ -6,6 +6,7 @@ shilling theft, every single trade, and a few multi-location plans. Every action
 accepted by `apply`; the tests check that. The same step lists feed plan autocomplete.
 """
 
+from collections.abc import Collection
 from functools import cache, lru_cache
 from itertools import combinations
 
@@ -24,23 +25,37 @@ from rules.fagins_gang.actions import (
 from rules.fagins_gang.board import BOARD, CHOICE
 from rules.fagins_gang.state import FaginState, prices, track_level, was_removed
 
+ALL = frozenset(
+    {"move", "steal", "shillings", "open_market", "buy", "sell", "market_pass", "skip", "discard"}
+)
+"""Every action type, for `legal_actions(kinds=...)`."""
+
 TOP = BOARD.levels.top
 BOTTOM = BOARD.levels.bottom
 START = BOARD.levels.start
 
 
-def legal_actions(state: FaginState, seat: int, default: Action) -> list[Action]:
+def legal_actions(
+    state: FaginState, seat: int, default: Action, kinds: Collection[str] | None = None
+) -> list[Action]:
+    """The listed actions, the default first. With `kinds` (action types), only actions
+    of those types, and nothing else is built: the coach asking what a move would cost
+    lists no steals. The order is the full list's, so asking for every kind gives it."""
+    want = ALL if kinds is None else frozenset(kinds)
+    found: list[Action] = [default] if default.type in want else []
     if state.phase == "actions":
-        return [
-            default,
-            _OPEN_MARKET,
-            *move_plans(state, seat),
-            *steal_plans(state, seat),
-            *shilling_plans(state, seat),
-        ]
-    if state.phase == "market":
-        return [default, *trades(state, seat)]
-    return [default]
+        if "open_market" in want:
+            found.append(_OPEN_MARKET)
+        if "move" in want:
+            found += move_plans(state, seat)
+        if "steal" in want:
+            found += steal_plans(state, seat)
+        if "shillings" in want:
+            found += shilling_plans(state, seat)
+    elif state.phase == "market" and want & {"buy", "sell"}:
+        listed = trades(state, seat)
+        found += listed if want >= {"buy", "sell"} else [a for a in listed if a.type in want]
+    return found
 
 
 def can_enter(state: FaginState, seat: int, key: str) -> bool:

@@ -10,7 +10,7 @@ moves on states nobody else holds: no copy, and a refused action may leave that 
 half changed.
 """
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from rules.errors import RuleError
@@ -119,8 +119,15 @@ class FantasyBusinessRules:
     def view(self, state: GameState, seat: int | None) -> FantasyBusinessView:
         return view(state, seat)
 
-    def legal_actions(self, state: GameState, seat: int, gifts: bool = True) -> Sequence[Action]:
-        return legal_actions(state, seat, gifts)
+    def legal_actions(
+        self,
+        state: GameState,
+        seat: int,
+        gifts: bool = True,
+        *,
+        kinds: Collection[str] | None = None,
+    ) -> Sequence[Action]:
+        return legal_actions(state, seat, gifts, kinds)
 
     def waiting_on(self, state: GameState) -> list[int]:
         return waiting_on(state)

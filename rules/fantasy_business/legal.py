@@ -8,6 +8,7 @@ progress: pass a bidding turn, designate the first centre card without a price, 
 with last turn's prices, or price a late article.
 """
 
+from collections.abc import Collection
 from functools import lru_cache
 
 from rules.fantasy_business import deck
@@ -25,6 +26,9 @@ from rules.fantasy_business.auction import eligible
 from rules.fantasy_business.pricing import default_price, price_range, unpriced
 from rules.fantasy_business.specials import ATTACKS
 from rules.fantasy_business.state import GameState, Options
+
+ALL = frozenset({"auction", "bid", "pass", "price", "submit", "play", "give"})
+"""Every action type, for `legal_actions(kinds=...)`."""
 
 
 def waiting_on(state: GameState) -> list[int]:
@@ -52,16 +56,21 @@ def default_action(state: GameState, seat: int) -> Action | None:
     return SetPrice(article=key, price=default_price(state, seat, key))
 
 
-def legal_actions(state: GameState, seat: int, gifts: bool = True) -> list[Action]:
+def legal_actions(
+    state: GameState, seat: int, gifts: bool = True, kinds: Collection[str] | None = None
+) -> list[Action]:
     """The listed actions; without `gifts`, only those of the phase (random play and
-    search leave gifts out)."""
+    search leave gifts out). With `kinds` (action types), only actions of those types,
+    and nothing else is built: a menu of specials asks for its specials, not for every
+    price and gift. The order is the full list's, so asking for every kind gives it."""
     if state.phase == "over" or not 0 <= seat < state.players:
         return []
+    want = ALL if kinds is None else frozenset(kinds)
     if state.phase == "auction":
-        actions = _auction_actions(state, seat)
+        actions = _auction_actions(state, seat, want)
     else:
-        actions = _pricing_actions(state, seat)
-    if gifts:
+        actions = _pricing_actions(state, seat, want)
+    if gifts and "give" in want:
         actions += _gifts(state, seat)
     return actions
 
@@ -72,10 +81,10 @@ def _amounts(low: int, high: int) -> list[int]:
     return sorted({low, (low + high) // 2, high})
 
 
-def _auction_actions(state: GameState, seat: int) -> list[Action]:
+def _auction_actions(state: GameState, seat: int, want: frozenset[str]) -> list[Action]:
     auction = state.auction
     if auction is None:
-        if seat != state.first_buyer:
+        if seat != state.first_buyer or "auction" not in want:
             return []
         actions: list[Action] = []
         alone = eligible(state) == [seat]
@@ -92,28 +101,35 @@ def _auction_actions(state: GameState, seat: int) -> list[Action]:
     if seat != auction.to_act:
         return []
     minimum = deck.minimum_bid(auction.card)
+    passing: list[Action] = [_PASS] if "pass" in want else []
+    if "bid" not in want:
+        return passing
     if auction.offer:
         bids = [minimum] if minimum <= state.gold[seat] else []
     else:
         low = minimum if auction.price is None else max(minimum, auction.price + 1)
         bids = _amounts(low, state.gold[seat])
-    return [_PASS, *(_bid(a) for a in bids)]
+    return [*passing, *(_bid(a) for a in bids)]
 
 
-def _pricing_actions(state: GameState, seat: int) -> list[Action]:
+def _pricing_actions(state: GameState, seat: int, want: frozenset[str]) -> list[Action]:
     sheet = state.sheets[seat]
     low_prices = state.options.low_prices
     actions: list[Action] = []
+    pricing = "price" in want
     if sheet.submitted:
-        for key in unpriced(state, seat):
-            actions += _late_prices(key, low_prices)
+        if pricing:
+            for key in unpriced(state, seat):
+                actions += _late_prices(key, low_prices)
         return actions
-    for key in state.articles[seat]:
-        actions += _sheet_prices(key, low_prices)
-    actions.append(_SUBMIT_DEFAULTS)
-    if not unpriced(state, seat):
-        actions.append(_SUBMIT)
-    if state.specials[seat]:
+    if pricing:
+        for key in state.articles[seat]:
+            actions += _sheet_prices(key, low_prices)
+    if "submit" in want:
+        actions.append(_SUBMIT_DEFAULTS)
+        if not unpriced(state, seat):
+            actions.append(_SUBMIT)
+    if state.specials[seat] and "play" in want:
         for kind in sorted({deck.card(c).key for c in state.specials[seat]}):
             actions += _special_actions(state, seat, kind)
     return actions

@@ -312,7 +312,7 @@ def _discard(view: FaginView, seat: int, found: Effects) -> str:
 def _skip(view: FaginView, seat: int) -> str:
     """A skip changes nothing: what every other action would cost or bring instead."""
     state = sample_world(view, Rng(seed=0))
-    legal = RULES.legal_actions(state, seat)
+    legal = RULES.legal_actions(state, seat, kinds=("move", "steal", "shillings"))
     alternatives = []
     moves = [found for a in legal if isinstance(a, fg.Move) if (found := effects(view, seat, a))]
     if moves:
