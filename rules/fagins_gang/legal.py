@@ -41,7 +41,19 @@ def legal_actions(
     """The listed actions, the default first. With `kinds` (action types), only actions
     of those types, and nothing else is built: the coach asking what a move would cost
     lists no steals. The order is the full list's, so asking for every kind gives it."""
-    want = ALL if kinds is None else frozenset(kinds)
+    if kinds is None:  # random play and search ask for everything, on every move
+        if state.phase == "actions":
+            return [
+                default,
+                _OPEN_MARKET,
+                *move_plans(state, seat),
+                *steal_plans(state, seat),
+                *shilling_plans(state, seat),
+            ]
+        if state.phase == "market":
+            return [default, *trades(state, seat)]
+        return [default]
+    want = frozenset(kinds)
     found: list[Action] = [default] if default.type in want else []
     if state.phase == "actions":
         if "open_market" in want:
