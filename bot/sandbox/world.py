@@ -31,9 +31,11 @@ import simcord
 from simcord.builders import ChannelHandle, GuildHandle, WebhookHandle
 
 from bot.edge.app import SmithfieldBot, create_bot, simulated_shard_count
+from bot.i18n import _, listing, speaking
 from bot.sandbox.command_names import german_command_names
 from bot.sandbox.rooms import Room, RoomServer
 from bot.settings import Settings
+from rules.registry import GAMES
 
 log = logging.getLogger(__name__)
 
@@ -223,32 +225,43 @@ class Sandbox:
         return [table, *direct]
 
     async def _post_welcome(self) -> None:
-        """A short note in #table: a new world has no old messages, the database has the game."""
+        """A short note in #table: a new world has no old messages, the database has the
+        game. It speaks the sandbox's language and names the commands as its players'
+        clients list them (a German sandbox's players type `/spiel neu`)."""
+        with speaking(self.language):
+            text = self._welcome()
+        await self.world.notes.send(text, username="Sandbox")
+
+    def _welcome(self) -> str:
         world = self.world
         store = self.bot.service.store
         game = store.open_game(world.table.id)
         if game is None:
-            text = (
+            return _(
                 "Welcome to the Smithfield sandbox. Start a table with "
                 "`/game new game:fantasy-business` (or `fagins-gang`), switch player at the top "
                 "to `/game join` as the others, then `/game start`. `/rules` explains the games."
             )
+        title = GAMES[game.kind].title if game.kind in GAMES else game.kind
+        if game.status == "lobby":
+            text = _(
+                "The sandbox restarted: earlier messages are gone, but the {game} lobby at "
+                "this table goes on. `/game status` shows it."
+            ).format(game=title)
         else:
-            text = (
-                f"The sandbox restarted: earlier messages are gone, but the {game.kind} "
-                f"{'lobby' if game.status == 'lobby' else 'game'} at this table goes on. "
-                "`/game status` shows it."
-            )
-            present = {player.id for player in world.players}
-            missing = [
-                seat.display_name for seat in store.seats(game.id) if seat.user_id not in present
-            ]
-            if missing:
-                text += (
-                    f" Not in this run: {', '.join(missing)} "
-                    "(start the sandbox with more `--players`)."
-                )
-        await world.notes.send(text, username="Sandbox")
+            text = _(
+                "The sandbox restarted: earlier messages are gone, but the {game} game at "
+                "this table goes on. `/game status` shows it."
+            ).format(game=title)
+        present = {player.id for player in world.players}
+        missing = [
+            seat.display_name for seat in store.seats(game.id) if seat.user_id not in present
+        ]
+        if missing:
+            text += " " + _(
+                "Not in this run: {names} (start the sandbox with more `--players`)."
+            ).format(names=listing(missing))
+        return text
 
     async def _tick_forever(self) -> None:
         while True:

@@ -65,3 +65,25 @@ async def test_a_german_sandboxs_page_offers_the_german_command_names(
         # refuses a focused option the command does not declare, and the bot answers.
         assert german[("shillings",)] == "geld"
         await page.autocomplete("geld", "orte", "")
+
+
+async def test_a_german_sandbox_welcomes_in_german_with_the_german_command_names(
+    settings: Settings,
+) -> None:
+    """The note in #table was English in a German sandbox, and named `/game new`, which a
+    German client does not list."""
+    async with Sandbox(settings, players=3, port=0, tick=False, language="de") as sandbox:
+        [welcome] = sandbox.world.table.history()
+        assert welcome.content.startswith("Willkommen in der Smithfield-Sandbox"), welcome.content
+        assert "`/spiel neu spiel:fantasy-business`" in welcome.content
+        assert "/game" not in welcome.content
+        world = sandbox.world
+        await world.players[0].slash(world.table, "game new", game="fagins-gang")
+        await world.players[1].slash(world.table, "game join")
+        await world.players[2].slash(world.table, "game join")
+    async with Sandbox(settings, players=2, port=0, tick=False, language="de") as sandbox:
+        [welcome] = sandbox.world.table.history()
+        text = welcome.content
+        assert text.startswith("Die Sandbox wurde neu gestartet"), text
+        assert "Fagin's Gang" in text and "`/spiel status`" in text
+        assert "Diesmal nicht dabei: carol" in text
