@@ -38,6 +38,7 @@ import simcord
 from aiohttp import web
 from simcord.builders import ChannelHandle, UserHandle
 
+from bot.i18n import _, speaking
 from bot.sandbox.command_names import leaf_of, registered_options
 from bot.sandbox.preview import (
     REPUBLISHES_EVERY_PAGE,
@@ -426,18 +427,39 @@ class RoomServer:
         return response
 
     def _page(self) -> str:
+        """The room list, in the sandbox's language (the script's status lines too: it
+        reads them from the page)."""
+        with speaking(self.language):
+            words = {
+                "{lang}": self.language,
+                "{title}": _("Smithfield sandbox"),
+                "{intro}": _(
+                    "The real bot in a simulated Discord server. Open #table to play; a "
+                    "player's DMs hold what the bot sent them privately. Each room opens in a "
+                    "tab of its own, so #table and DMs can be watched side by side."
+                ),
+                "{opening}": _("Opening {room}…"),
+                "{no_secret}": _(
+                    "This address lacks the sandbox's secret: use the exact URL the sandbox "
+                    "printed."
+                ),
+                "{failed}": _("Could not open that room ({status})."),
+            }
+        page = PAGE
+        for key, value in words.items():
+            page = page.replace(key, html.escape(value))
         items = "\n".join(
             f'<li><button data-room="{html.escape(room.key)}">{html.escape(room.label)}</button>'
             f"<span>{html.escape(room.hint)}</span></li>"
             for room in self.rooms.values()
         )
-        return PAGE.replace("{items}", items)
+        return page.replace("{items}", items)
 
 
 PAGE = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8">
+<html lang="{lang}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Smithfield sandbox</title>
+<title>{title}</title>
 <style>
 body { background: #313338; color: #dbdee1; font: 16px/1.5 system-ui, sans-serif;
        margin: 0; padding: 2rem 1rem; }
@@ -454,14 +476,13 @@ span { color: #b5bac1; font-size: .9rem; }
 #status { color: #f0b232; min-height: 1.5rem; margin-top: 1rem; }
 </style></head>
 <body><main>
-<h1>Smithfield sandbox</h1>
-<p>The real bot in a simulated Discord server. Open #table to play; a player's DMs hold
-what the bot sent them privately. Each room opens in a tab of its own, so #table and DMs
-can be watched side by side.</p>
+<h1>{title}</h1>
+<p>{intro}</p>
 <ul>
 {items}
 </ul>
-<div id="status" role="status"></div>
+<div id="status" role="status" data-opening="{opening}" data-no-secret="{no_secret}"
+     data-failed="{failed}"></div>
 </main>
 <script src="/sandbox/rooms.js"></script>
 </body></html>
@@ -479,7 +500,7 @@ const secret = location.hash.slice(1);
 const status = document.getElementById("status");
 for (const button of document.querySelectorAll("button[data-room]")) {
   button.addEventListener("click", async () => {
-    status.textContent = "Opening " + button.textContent + "…";
+    status.textContent = status.dataset.opening.replace("{room}", button.textContent);
     // Opened before the request, so the browser treats it as the click's own new tab.
     const tab = window.open("about:blank", "_blank");
     if (tab) tab.opener = null;
@@ -489,8 +510,8 @@ for (const button of document.querySelectorAll("button[data-room]")) {
     if (!response.ok) {
       if (tab) tab.close();
       status.textContent = response.status === 401
-        ? "This address lacks the sandbox's secret: use the exact URL the sandbox printed."
-        : "Could not open that room (" + response.status + ").";
+        ? status.dataset.noSecret
+        : status.dataset.failed.replace("{status}", String(response.status));
       return;
     }
     const url = (await response.json()).url;

@@ -205,23 +205,24 @@ class Sandbox:
 
     def _room_list(self) -> list[Room]:
         world = self.world
-        table = Room(
-            key="table",
-            label="#table",
-            hint="the game channel; act as any player with the viewer switch",
-            channel=world.table,
-            viewers=tuple(world.players),
-        )
-        direct = [
-            Room(
-                key=f"dm-{player.user.name}",
-                label=f"{player.user.name}'s DMs",
-                hint="what the bot sent privately: price sheets, hands",
-                channel=None,
-                viewers=(player.user,),
+        with speaking(self.language):
+            table = Room(
+                key="table",
+                label="#table",
+                hint=_("the game channel; act as any player with the viewer switch"),
+                channel=world.table,
+                viewers=tuple(world.players),
             )
-            for player in world.players
-        ]
+            direct = [
+                Room(
+                    key=f"dm-{player.user.name}",
+                    label=_("{name}'s DMs").format(name=player.user.name),
+                    hint=_("what the bot sent privately: price sheets, hands"),
+                    channel=None,
+                    viewers=(player.user,),
+                )
+                for player in world.players
+            ]
         return [table, *direct]
 
     async def _post_welcome(self) -> None:

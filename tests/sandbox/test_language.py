@@ -5,7 +5,7 @@ import aiohttp
 from bot.sandbox import Sandbox
 from bot.sandbox.scenes import auction_scene
 from bot.settings import Settings
-from tests.sandbox.preview_client import PreviewPage, open_room
+from tests.sandbox.preview_client import PreviewPage, open_room, split
 
 
 async def test_a_german_sandbox_opens_german_tables_for_german_players(
@@ -87,3 +87,28 @@ async def test_a_german_sandbox_welcomes_in_german_with_the_german_command_names
         assert text.startswith("Die Sandbox wurde neu gestartet"), text
         assert "Fagin's Gang" in text and "`/spiel status`" in text
         assert "Diesmal nicht dabei: carol" in text
+
+
+async def test_a_german_sandboxs_room_list_is_german(settings: Settings) -> None:
+    """The room list (title, rooms, and the status lines its script shows) was English in
+    a German sandbox."""
+    async with (
+        Sandbox(settings, players=3, port=0, tick=False, language="de") as sandbox,
+        aiohttp.ClientSession() as http,
+    ):
+        base, _secret = split(sandbox.url)
+        async with http.get(f"{base}/") as response:
+            page = await response.text()
+        assert '<html lang="de">' in page and "<h1>Smithfield-Sandbox</h1>" in page
+        assert "Gespielt wird in #table" in page and "DMs von alice" in page
+        assert 'data-opening="Öffne {room} …"' in page
+        assert "Opening" not in page and "Could not open" not in page
+    async with (
+        Sandbox(settings, players=3, port=0, tick=False) as sandbox,
+        aiohttp.ClientSession() as http,
+    ):
+        base, _secret = split(sandbox.url)
+        async with http.get(f"{base}/") as response:
+            page = await response.text()
+        assert '<html lang="en">' in page and "alice&#x27;s DMs" in page
+        assert 'data-opening="Opening {room}…"' in page
