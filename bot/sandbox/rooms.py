@@ -318,7 +318,7 @@ class RoomServer:
         opened = self._open.get(request.match_info["key"])
         if opened is None:
             return web.Response(
-                text=CLOSED_ROOM, content_type="text/html", status=404, headers=HEADERS
+                text=self._closed_page(), content_type="text/html", status=404, headers=HEADERS
             )
         return await self._forward(request, opened.upstream, "/")
 
@@ -426,6 +426,21 @@ class RoomServer:
                 response.headers.add(name, value)
         return response
 
+    def _closed_page(self) -> str:
+        with speaking(self.language):
+            words = {
+                "{lang}": self.language,
+                "{title}": _("Room closed"),
+                "{text}": _(
+                    "This room's page was closed. Open it again from the room list (the "
+                    "address the sandbox printed)."
+                ),
+            }
+        page = CLOSED_ROOM
+        for key, value in words.items():
+            page = page.replace(key, html.escape(value))
+        return page
+
     def _page(self) -> str:
         """The room list, in the sandbox's language (the script's status lines too: it
         reads them from the page)."""
@@ -489,10 +504,9 @@ span { color: #b5bac1; font-size: .9rem; }
 """
 
 CLOSED_ROOM = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Room closed</title></head>
+<html lang="{lang}"><head><meta charset="utf-8"><title>{title}</title></head>
 <body style="background:#313338;color:#dbdee1;font:16px/1.5 system-ui,sans-serif;padding:2rem">
-<p>This room's page was closed. Open it again from the room list (the address the sandbox
-printed).</p></body></html>
+<p>{text}</p></body></html>
 """
 
 SCRIPT = """"use strict";

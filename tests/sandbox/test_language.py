@@ -90,8 +90,8 @@ async def test_a_german_sandbox_welcomes_in_german_with_the_german_command_names
 
 
 async def test_a_german_sandboxs_room_list_is_german(settings: Settings) -> None:
-    """The room list (title, rooms, and the status lines its script shows) was English in
-    a German sandbox."""
+    """The room list (title, rooms, and the status lines its script shows) and the page of
+    a closed room were English in a German sandbox."""
     async with (
         Sandbox(settings, players=3, port=0, tick=False, language="de") as sandbox,
         aiohttp.ClientSession() as http,
@@ -103,6 +103,11 @@ async def test_a_german_sandboxs_room_list_is_german(settings: Settings) -> None
         assert "Gespielt wird in #table" in page and "DMs von alice" in page
         assert 'data-opening="Öffne {room} …"' in page
         assert "Opening" not in page and "Could not open" not in page
+        # A room never opened (or closed from its page) answers in German too.
+        async with http.get(f"{base}/room/dm-bob") as response:
+            closed = await response.text()
+        assert response.status == 404 and '<html lang="de">' in closed
+        assert "Die Seite dieses Raums wurde geschlossen" in closed
     async with (
         Sandbox(settings, players=3, port=0, tick=False) as sandbox,
         aiohttp.ClientSession() as http,
