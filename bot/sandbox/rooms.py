@@ -436,10 +436,7 @@ class RoomServer:
                     "address the sandbox printed)."
                 ),
             }
-        page = CLOSED_ROOM
-        for key, value in words.items():
-            page = page.replace(key, html.escape(value))
-        return page
+        return _filled(CLOSED_ROOM, words)
 
     def _page(self) -> str:
         """The room list, in the sandbox's language (the script's status lines too: it
@@ -460,15 +457,20 @@ class RoomServer:
                 ),
                 "{failed}": _("Could not open that room ({status})."),
             }
-        page = PAGE
-        for key, value in words.items():
-            page = page.replace(key, html.escape(value))
+        page = _filled(PAGE, words)
         items = "\n".join(
             f'<li><button data-room="{html.escape(room.key)}">{html.escape(room.label)}</button>'
             f"<span>{html.escape(room.hint)}</span></li>"
             for room in self.rooms.values()
         )
         return page.replace("{items}", items)
+
+
+def _filled(template: str, words: dict[str, str]) -> str:
+    """A page template with its `{name}` places filled, each text escaped for HTML."""
+    for key, value in words.items():
+        template = template.replace(key, html.escape(value))
+    return template
 
 
 PAGE = """<!doctype html>
