@@ -119,13 +119,21 @@ class Watchdog:
         self._deferring.pop(key, None)
 
 
+IN_PLACE = "in_place"
+"""An interaction's `extras` key: its answer replaces the message it was clicked on (a
+builder's Submit), so a deferral promises an edit of that message, not a new one."""
+
+
 async def _defer(interaction: discord.Interaction[Any]) -> None:
     """Say "thinking…" to the actor alone; the answer replaces it (bot.edge.delivery). A
     deferral Discord refuses does not stop the command: its answer is still tried."""
     if interaction.response.is_done():
         return
     try:
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        if interaction.extras.get(IN_PLACE):
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
     except discord.HTTPException as error:
         log.warning("Could not defer interaction %s: %s", interaction.id, error)
 
@@ -172,13 +180,19 @@ async def respond(
     interaction: discord.Interaction[Any],
     work: Awaitable[Outcome],
     channel_id: int | None = None,
+    *,
+    in_place: bool = False,
 ) -> None:
     """Run a command's service call and deliver its outcome. Public messages go to the
-    game's channel (the outcome's, else `channel_id`, else where the command was used)."""
+    game's channel (the outcome's, else `channel_id`, else where the command was used).
+    `in_place`: a private message's button (a builder's Submit) whose accepted move
+    closes that message instead of leaving its buttons live."""
     speak_to(interaction)
+    if in_place:
+        interaction.extras[IN_PLACE] = True
     outcome = await in_time(interaction, work)
     where = outcome.channel_id or channel_id or interaction.channel_id
-    await deliver(interaction, outcome, where)
+    await deliver(interaction, outcome, where, in_place=in_place)
 
 
 async def answer(

@@ -368,7 +368,7 @@ class FaginsGang(commands.Cog):
         work = self.bot.service.act_in_game(
             game_id, actor_of(interaction), submitted, KIND, interaction_id=interaction.id
         )
-        await respond(interaction, work)
+        await respond(interaction, work, in_place=True)
 
     # -- autocomplete ------------------------------------------------------------------------
 

@@ -28,10 +28,17 @@ log = logging.getLogger(__name__)
 
 
 async def deliver(
-    interaction: discord.Interaction[Any], outcome: Outcome, game_channel_id: int | None
+    interaction: discord.Interaction[Any],
+    outcome: Outcome,
+    game_channel_id: int | None,
+    *,
+    in_place: bool = False,
 ) -> None:
-    """Answer the interaction, and have what the outcome owes delivered."""
-    if outcome.owed:
+    """Answer the interaction, and have what the outcome owes delivered. `in_place`: the
+    answer to a committed command replaces the private message it was clicked on."""
+    if outcome.owed and in_place:
+        await _answer_in_place(interaction, outcome, game_channel_id)
+    elif outcome.owed:
         await _answer_owed(interaction, outcome, game_channel_id)
     else:
         await _answer(interaction, outcome, game_channel_id)
@@ -102,6 +109,38 @@ async def _answer_owed(
         )
     finally:
         handed_over(interaction.client, outcome, carried=carried)
+
+
+async def _answer_in_place(
+    interaction: discord.Interaction[Any], outcome: Outcome, game_channel_id: int | None
+) -> None:
+    """A builder's Submit that counted: the builder is spent, so it becomes the answer,
+    without buttons (a click on a stale builder would only be refused); the courier posts
+    the move's public lines in the channel."""
+    reply = outcome.reply or Message(content=_done(game_channel_id))
+    try:
+        kwargs = await fields(reply, editing=True)
+        for tries in range(ANSWER_TRIES):
+            try:
+                if not interaction.response.is_done():
+                    await interaction.response.edit_message(**kwargs)
+                else:  # deferred as an update of this message (cogs.context)
+                    await interaction.edit_original_response(**kwargs)
+                return
+            except discord.HTTPException as error:
+                found = failure(error)
+                if tries == ANSWER_TRIES - 1 or not isinstance(found, Retry):
+                    raise
+                await asyncio.sleep(found.after or 0.5 * (tries + 1))
+    except discord.HTTPException as error:
+        found = failure(error)
+        log.warning(
+            "Could not close the builder of interaction %s (%s); the move counts all the same",
+            interaction.id,
+            found.why if found is not None else error,
+        )
+    finally:
+        handed_over(interaction.client, outcome)
 
 
 def handed_over(client: discord.Client, outcome: Outcome, *, carried: bool = False) -> None:

@@ -19,12 +19,13 @@ from cogs import context
 @dataclass
 class FakeResponse:
     deferrals: int = 0
+    asked: list[dict[str, Any]] = field(default_factory=list)
 
     def is_done(self) -> bool:
         return self.deferrals > 0
 
     async def defer(self, **kwargs: Any) -> None:
-        assert kwargs == {"ephemeral": True, "thinking": True}
+        self.asked.append(kwargs)
         self.deferrals += 1
 
 
@@ -41,6 +42,7 @@ class FakeInteraction:
     id: int
     client: Any
     response: FakeResponse = field(default_factory=FakeResponse)
+    extras: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -85,3 +87,20 @@ async def test_a_command_behind_a_long_backlog_is_deferred_at_once() -> None:
 
     await context.in_time(interaction, observed())  # type: ignore[arg-type]
     assert seen == [1]
+
+
+async def test_a_slow_in_place_answer_is_deferred_as_an_update_of_its_message(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A builder's Submit replaces the builder: its deferral must promise an edit of that
+    message (a "thinking…" message would leave the builder's buttons live)."""
+    monkeypatch.setattr(context, "DEFER_AFTER", 0.05)
+    client = Client()
+    plain, in_place = FakeInteraction(1, client), FakeInteraction(2, client)
+    in_place.extras[context.IN_PLACE] = True
+    await asyncio.gather(
+        context.in_time(plain, work(0.3)),  # type: ignore[arg-type]
+        context.in_time(in_place, work(0.3)),  # type: ignore[arg-type]
+    )
+    assert plain.response.asked == [{"ephemeral": True, "thinking": True}]
+    assert in_place.response.asked == [{}]

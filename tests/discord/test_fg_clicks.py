@@ -61,6 +61,15 @@ def arg(button: Button) -> str:
     return button.custom_id.split(":", 3)[3]
 
 
+def submitted(w: World, result: simcord.InteractionResult) -> str:
+    """A builder's Submit that counted: the builder closed in place (no live buttons left
+    on a spent plan), and the move's line posted in the channel; that line."""
+    assert result.response is not None
+    assert result.response.content.startswith("✅"), result.response.content
+    assert buttons(result.response) == [], "a spent builder keeps no live buttons"
+    return "\n".join(m.content for m in said(w.channel)[-3:])
+
+
 def well_stocked(state: FaginState) -> None:
     """Everyone starts with five cubes of each colour (30, over the hand limit of 25), so
     the first round ends with discards, and moves are affordable from the start."""
@@ -107,7 +116,7 @@ class Clicker:
                 forward = exchange or forward
             if submit and (not forward or (draft and len(draft.parts) >= wanted)):
                 result = await self.click(who, message, submit[0])
-                assert public(result), result.response
+                assert submitted(self.w, result)
                 action = drafts.action_of(drafts.parse(arg(submit[0])))
                 self.done[kind] += 1
                 if any(p.startswith("x") for p in drafts.parse(arg(submit[0])).parts):
@@ -277,7 +286,7 @@ async def test_a_builder_survives_a_restart(settings: Settings) -> None:
         assert chosen.response is not None
         submit = next(b for b in buttons(chosen.response) if route(b) == "fg-submit")
         played = await alice.click(chosen.response, custom_id=submit.custom_id)
-        assert "enters an urchin" in public(played)
+        assert "enters an urchin" in submitted(w, played)
         assert RULES.waiting_on(state_of(w)) == [1]
 
 
@@ -309,7 +318,8 @@ async def test_a_builder_moves_into_the_players_dms_and_plays_from_there(
         chosen = await alice.user.click(dm, custom_id=step.custom_id)
         assert chosen.response is not None
         submit = next(b for b in buttons(chosen.response) if route(b) == "fg-submit")
-        await alice.user.click(chosen.response, custom_id=submit.custom_id)
+        played = await alice.user.click(chosen.response, custom_id=submit.custom_id)
+        assert played.response is not None and buttons(played.response) == []
         await w.env.advance_time(15)  # the move's line, held for an answer in the channel
         assert RULES.waiting_on(state_of(w)) == [1]
         assert any("enters an urchin" in m.content for m in w.channel.history()[-4:])
