@@ -15,6 +15,7 @@ status goes to the channel.
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -62,12 +63,21 @@ async def _respond(
     moment later when Discord fails it (an answer that did arrive is not sent twice:
     Discord refuses a second first response)."""
     kwargs = await fields(message)
+
+    async def once() -> None:
+        if not interaction.response.is_done():
+            await interaction.response.send_message(ephemeral=ephemeral, **kwargs)
+        else:
+            await interaction.followup.send(ephemeral=ephemeral, wait=True, **kwargs)
+
+    await _tried(once)
+
+
+async def _tried(once: Callable[[], Awaitable[None]]) -> None:
+    """An answer, tried again a moment later when Discord fails it (a 5xx, a 429)."""
     for tries in range(ANSWER_TRIES):
         try:
-            if not interaction.response.is_done():
-                await interaction.response.send_message(ephemeral=ephemeral, **kwargs)
-            else:
-                await interaction.followup.send(ephemeral=ephemeral, wait=True, **kwargs)
+            await once()
             return
         except discord.HTTPException as error:
             found = failure(error)
@@ -120,18 +130,14 @@ async def _answer_in_place(
     reply = outcome.reply or Message(content=_done(game_channel_id))
     try:
         kwargs = await fields(reply, editing=True)
-        for tries in range(ANSWER_TRIES):
-            try:
-                if not interaction.response.is_done():
-                    await interaction.response.edit_message(**kwargs)
-                else:  # deferred as an update of this message (cogs.context)
-                    await interaction.edit_original_response(**kwargs)
-                return
-            except discord.HTTPException as error:
-                found = failure(error)
-                if tries == ANSWER_TRIES - 1 or not isinstance(found, Retry):
-                    raise
-                await asyncio.sleep(found.after or 0.5 * (tries + 1))
+
+        async def once() -> None:
+            if not interaction.response.is_done():
+                await interaction.response.edit_message(**kwargs)
+            else:  # deferred as an update of this message (cogs.context)
+                await interaction.edit_original_response(**kwargs)
+
+        await _tried(once)
     except discord.HTTPException as error:
         found = failure(error)
         log.warning(
