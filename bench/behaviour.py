@@ -60,6 +60,11 @@ class Stalls:
         )
 
 
+MARKET_TURNS = 500
+"""Trading turns in one market past which its seats are trading in a circle (a seat once
+sold and bought back the same cube forever)."""
+
+
 def fagin_stalls(
     levels: Sequence[Level],
     games: int,
@@ -83,6 +88,7 @@ def fagin_stalls(
         """Seat -> its cubes before a steal this round."""
         opener: int | None = None
         traded = False
+        market_turns = 0
         while state.result is None and state.round <= max_rounds:
             seat = rules.waiting_on(state)[0]
             view = rules.view(state, seat)
@@ -98,6 +104,9 @@ def fagin_stalls(
                     opener, traded = seat, False
             if seat == opener and isinstance(action, Buy | Sell):
                 traded = True
+            market_turns = market_turns + 1 if state.phase == "market" else 0
+            if market_turns > MARKET_TURNS:
+                raise RuntimeError(f"seed {seed}: a market of these seats never closes")
             round_before = state.round
             state, _ = rules.apply(state, seat, action)
             if isinstance(action, Discard) and seat in stole:

@@ -34,6 +34,7 @@ from ai.fagins_gang.race import (
     race_of,
     shillings_at,
     standing,
+    stranded_distance,
 )
 from rules.fagins_gang.actions import (
     Action,
@@ -63,22 +64,31 @@ class Option:
 class Table:
     """The position seen by one seat: its standing, every rival's, and the race facts."""
 
-    def __init__(self, state: FaginState, seat: int, race: Race | None = None) -> None:
+    def __init__(
+        self, state: FaginState, seat: int, race: Race | None = None, ahead: bool = False
+    ) -> None:
         self.state = state
+        self.ahead = ahead
+        """Whether a stranded seat counts its concrete ways back onto the track (see
+        `Table.distance`)."""
         self.seat = seat
         self.race = race or race_of(state)
         self.me = standing(state, seat)
         self.others = {s: standing(state, s) for s in range(state.players) if s != seat}
         self.stranded = not on_track(self.me.spots)
 
-    def distance(self, s: Standing) -> float:
+    def distance(self, s: Standing, race: Race | None = None) -> float:
         """The race distance of one of the seat's own outcomes. A seat with no urchin on
         the track (it can steal nothing) also counts the actions it spends getting one
         back on, so entering, or buying or exchanging the cubes to enter with, is
-        progress; a seat on the track is not held back from sending its last urchin to
-        Fagin."""
-        found = self.race.distance(s)
+        progress (by rule of thumb, or, looking `ahead`, way by way); a seat on the track
+        is not held back from sending its last urchin to Fagin. `race`: the moment to
+        judge it in, if not the table's (a trade's, with the stalls after it)."""
+        race = race or self.race
+        found = race.distance(s)
         if self.stranded and found > 0 and not on_track(s.spots):
+            if self.ahead:
+                return stranded_distance(race, s, self.state.warehouses)
             found += off_track_cost(s)
         return found
 
@@ -253,6 +263,37 @@ def steal_options(table: Table) -> Iterator[Option]:
         if slots:
             trim_to_hand(table, mine)
             yield Option(Steal(slots=slots), mine)
+    if table.stranded and table.ahead:
+        yield from entry_exchanges(table)
+
+
+def entry_exchanges(table: Table) -> Iterator[Option]:
+    """For a seat with no urchin on the track: at each location it could enter but for
+    a few cubes of its colour, the exchange of other cubes (the cheapest) for them."""
+    me, stock = table.me, table.state.warehouses
+    if me.supply <= 0:
+        return
+    give_count = BOARD.exchange_give
+    total = sum(me.cubes.values())
+    for key in RING:
+        colour = COLOUR[key]
+        short = COST[key] - me.cubes[colour]
+        if key in me.spots or not 0 < short <= SLOTS or stock[colour] < short:
+            continue
+        if total - me.cubes[colour] < give_count * short:
+            continue
+        mine = me.copy()
+        slots: list[StealSlot | ExchangeSlot] = []
+        cheapest = sorted((c for c in COLOURS if c != colour), key=lambda c: table.race.prices[c])
+        for _ in range(short):
+            give: list[str] = []
+            for c in cheapest:
+                while mine.cubes[c] > 0 and len(give) < give_count:
+                    mine.cubes[c] -= 1
+                    give.append(c)
+            mine.cubes[colour] += 1
+            slots.append(ExchangeSlot(give=give, take=colour))
+        yield Option(Steal(slots=slots), mine)
 
 
 def _exchange(

@@ -49,13 +49,8 @@ SHILLING_FLOOR = 2.0
 """Shillings an action brings in at worst."""
 RISK = 1.0
 """Weight of the cubes a bump in the next patrol would cost."""
-OFF_TRACK = 0.0
-"""Extra actions a seat with no urchin on the track (it can steal nothing) spends getting
-one on when it holds the cubes to enter: none beyond the entry its plan already counts
-(a penalty here only made seats enter where they had no use for it)."""
 STRANDED = 2.0
-"""... when it cannot even afford an entry, but for an exchange (one action less) or a
-visit to the market: those actions are progress, not a loss of cubes or shillings."""
+"""Extra actions of a seat with no urchin on the track and no way back on it can see."""
 NO_WAY = 99.0
 """Distance of a seat that can no longer reach the target (no locations left)."""
 
@@ -135,10 +130,10 @@ class Race:
     option is scored against the seat's and the rivals' standings, every trade against
     the one before), so each standing's distance is worked out once per `Race`."""
 
-    def __init__(self, state: FaginState) -> None:
+    def __init__(self, state: FaginState, stalls: dict[str, int] | None = None) -> None:
         self.target = state.options.fagin_target
         self.prices = prices(state)
-        self.stalls = dict(state.stalls)
+        self.stalls = dict(state.stalls if stalls is None else stalls)
         self.need_at = {
             key: needs_by_level(COST[key], c.level, c.facing) for key, c in state.constables.items()
         }
@@ -237,22 +232,28 @@ RACES = 4096
 _races: dict[tuple[object, ...], Race] = {}
 
 
-def race_of(state: FaginState) -> Race:
+def race_of(state: FaginState, stalls: dict[str, int] | None = None) -> Race:
     """The `Race` of a state's moment, shared by every state with the same facts (target,
     wheel, stalls, constables): within a round they change only when someone trades, so
-    every seat, option and playout of a round looks its standings up in one memo."""
+    every seat, option and playout of a round looks its standings up in one memo.
+
+    With `stalls`, the moment as it would be with the stalls holding those cubes: a trade
+    is judged by the seat's distance after it *and* the stalls after it, so a seat whose
+    sale makes a cube buyable cannot also see buying it back as progress (it sold and
+    bought one red cube forever once a stranded seat counted buying to enter)."""
+    held = state.stalls if stalls is None else stalls
     key = (
         state.options.fagin_target,
         state.wheel_ring,
         state.wheel_rotation,
-        tuple(state.stalls.items()),
+        tuple(held.items()),
         tuple(state.constables.items()),
     )
     found = _races.get(key)
     if found is None:
         if len(_races) >= RACES:
             _races.clear()
-        found = _races[key] = Race(state)
+        found = _races[key] = Race(state, held)
     return found
 
 
@@ -262,16 +263,85 @@ def on_track(spots: dict[str, Spot]) -> bool:
 
 
 def off_track_cost(s: Standing) -> float:
-    """Actions a seat with no urchin on the track spends before it can steal again:
-    entering where it holds the cubes; exchanging three cubes for one first; or, short
-    of even that, buying at the market first (or it can never enter: no supply)."""
+    """Actions a seat with no urchin on the track spends before it can steal again, by
+    rule of thumb: none beyond the entry its plan counts when it holds the cubes to enter;
+    one to exchange three cubes for one first; `STRANDED` short of even that. Most turns
+    of a stranded seat are decided by this; `stranded_distance` looks further when no
+    option beats skipping by it."""
     if s.supply <= 0:
         return STRANDED
     if any(key not in s.spots and s.cubes[colour] >= cost for key, colour, cost in LOCATIONS):
-        return OFF_TRACK
+        return 0.0
     if sum(s.cubes.values()) >= BOARD.exchange_give:
-        return OFF_TRACK + 1
+        return 1.0
     return STRANDED
+
+
+ENTER_NOW = 1.0
+"""Actions a seat with no urchin on the track, holding the cubes to enter, spends
+getting one on: the move that enters."""
+EXCHANGE_FIRST = 2.0
+"""... when it must first exchange three cubes for each one it lacks (one steal action
+with up to three exchange slots), then enter."""
+BUY_VISIT = 0.5
+BUY_STEP = 0.5
+"""... when it must buy what it lacks first: a share of a market visit, and a share per
+cube (a visit buys one cube a turn, so each bought cube is progress of its own)."""
+BUY_SHORT = 2
+"""The most cubes a stranded seat counts on buying in one visit to enter with."""
+
+
+def stranded_distance(race: Race, s: Standing, warehouses: dict[str, int]) -> float:
+    """The distance of a seat with no urchin on the track, which can steal nothing until
+    it enters one: the cheapest concrete way back on (enter where it holds the cubes;
+    exchange spare cubes for the ones it lacks, then enter; buy them, then enter), each
+    counted as the distance after entering plus the actions the way takes. Without this,
+    every option of such a seat scored alike and it opened the market to trade nothing
+    turn after turn (the race alone counts its cubes as if a steal could add to them).
+    Only `Table`s that look ahead ask (see `standard_action`).
+    Short of any way (no supply, nothing to buy with), `STRANDED` actions more."""
+    memo = ("stranded", race.key(s), tuple(warehouses.values()))
+    found = race.remembered.get(memo)
+    if isinstance(found, float):
+        return found
+    best = race.distance(s) + STRANDED
+    if s.supply > 0:
+        total = sum(s.cubes.values())
+        for key, colour, cost in LOCATIONS:
+            if key in s.spots:
+                continue
+            short = cost - s.cubes[colour]
+            entered = s.copy()
+            entered.supply -= 1
+            entered.spots[key] = START
+            if short <= 0:
+                entered.cubes[colour] -= cost
+                best = min(best, race.distance(entered) + ENTER_NOW)
+                continue
+            entered.cubes[colour] = 0
+            price = race.prices[colour]
+            if short <= BUY_SHORT and race.stalls[colour] >= short and price * short <= s.shillings:
+                bought = entered.copy()
+                bought.shillings -= price * short
+                steps = ENTER_NOW + BUY_VISIT + BUY_STEP * short
+                best = min(best, race.distance(bought) + steps)
+            give = BOARD.exchange_give * short
+            others = total - s.cubes[colour]
+            if short <= SLOTS and others >= give and warehouses[colour] >= short:
+                _give_cheapest(race, entered, colour, give)
+                best = min(best, race.distance(entered) + EXCHANGE_FIRST)
+    race.remembered[memo] = best
+    return best
+
+
+def _give_cheapest(race: Race, s: Standing, keep: str, count: int) -> None:
+    """Return `count` cubes of colours other than `keep`, the cheapest first."""
+    for colour in sorted(COLOURS, key=lambda c: race.prices[c]):
+        if colour == keep:
+            continue
+        given = min(count, s.cubes[colour])
+        s.cubes[colour] -= given
+        count -= given
 
 
 def rates(spots: dict[str, Spot], needs: set[str]) -> tuple[float, float]:

@@ -7,6 +7,12 @@ shillings when it is short, entering and climbing where that pays, going to Fagi
 it can afford it, bumping rivals on the way, or opening the market when its trades there
 beat all that. At the market it makes the trades that bring it closer (`trading`).
 
+A seat with no urchin on the track, whose options all score alike by the race's rule of
+thumb, looks two turns ahead instead (`race.stranded_distance`): the market visit, the
+purchase or the exchange that lets it enter next turn, and, when it opened the market
+for that, the purchase itself. Without it, big tables were full of seats opening the
+market to trade nothing (9.7 % of action turns at six seats).
+
 Everything it reads is on the view (Fagin's Gang hides nothing present), so it decides
 the same on any state rebuilt from the view; it is also the policy of every seat in
 `strong`'s playouts.
@@ -97,7 +103,15 @@ def action_options(table: Table) -> list[tuple[float, Option]]:
 def standard_action(table: Table) -> Action:
     state, seat = table.state, table.seat
     if state.phase == "market":
+        market = state.market
+        if table.stranded and market is not None and market.token_holder == seat:
+            table = Table(state, seat, table.race, ahead=True)
         return trade_action(table)
     if state.phase == "discard":
         return discard_action(table, state.pending_discards[seat])
-    return action_options(table)[0][1].action
+    options = action_options(table)
+    if table.stranded:
+        skip = next(score for score, option in options if isinstance(option.action, Skip))
+        if options[0][0] >= skip:
+            options = action_options(Table(state, seat, table.race, ahead=True))
+    return options[0][1].action

@@ -19,7 +19,7 @@ from ai.budget import Deadline
 from ai.fagins_gang.moves import Table
 from ai.fagins_gang.race import race_of, standing
 from ai.fagins_gang.standard import action_options, standard_action
-from ai.fagins_gang.trading import GAIN, trades
+from ai.fagins_gang.trading import GAIN, market_distance, traded_distance, trades
 from ai.search import sequential_halving
 from rules.fagins_gang.actions import Action, MarketPass
 from rules.fagins_gang.game import RULES
@@ -46,13 +46,13 @@ def candidates(state: FaginState, seat: int) -> list[Action]:
         found += [option.action for _, option in action_options(table)[:CANDIDATES]]
     elif state.phase == "market":
         holder = state.market is not None and state.market.token_holder == seat
-        race = table.race
-        enough = race.distance(table.me) - GAIN
+        stalls = dict(state.stalls)
+        enough = market_distance(table, table.me, stalls) - GAIN
         found.append(MarketPass())
         found += [
             option.action
-            for option in trades(table, table.me, dict(state.stalls), holder)
-            if race.distance(option.mine) < enough
+            for option in trades(table, table.me, stalls, holder)
+            if traded_distance(table, option, stalls) < enough
         ]
     unique: list[Action] = []
     for action in found:

@@ -12,8 +12,8 @@ from functools import cache
 from itertools import combinations
 
 from ai.fagins_gang.moves import Option, Table
-from ai.fagins_gang.race import COLOURS, Standing, on_track
-from rules.fagins_gang.actions import Buy, Discard, MarketPass, Sell
+from ai.fagins_gang.race import COLOURS, Standing, on_track, race_of
+from rules.fagins_gang.actions import Action, Buy, Discard, MarketPass, Sell
 from rules.fagins_gang.board import BOARD
 
 GAIN = 0.02
@@ -63,11 +63,32 @@ def _trade(buying: bool, colours: tuple[str, ...]) -> Buy | Sell:
     return Buy(colours=list(colours)) if buying else Sell(colours=list(colours))
 
 
+def stalls_after(stalls: dict[str, int], trade: Action) -> dict[str, int]:
+    """The stalls once a trade is made: a buy takes its cubes from them, a sale adds."""
+    after = dict(stalls)
+    if isinstance(trade, Buy | Sell):
+        for colour in trade.colours:
+            after[colour] += -1 if isinstance(trade, Buy) else 1
+    return after
+
+
+def traded_distance(table: Table, option: Option, stalls: dict[str, int]) -> float:
+    """The seat's distance after a trade, in the moment the trade leaves (its stalls)."""
+    return table.distance(option.mine, race_of(table.state, stalls_after(stalls, option.action)))
+
+
+def market_distance(table: Table, mine: Standing, stalls: dict[str, int]) -> float:
+    """The seat's distance with the stalls as they stand (the bar a trade must beat)."""
+    return table.distance(mine, race_of(table.state, stalls))
+
+
 def best_trade(table: Table, mine: Standing, stalls: dict[str, int], pairs: bool) -> Option | None:
-    """The trade that brings the seat closest to winning, if it gains enough."""
-    best, best_distance = None, table.distance(mine) - GAIN
+    """The trade that brings the seat closest to winning, if it gains enough. Each trade
+    is judged with the stalls it leaves, so every trade made lowers one measure of
+    (standing, stalls) by at least `GAIN`: a market of these seats always closes."""
+    best, best_distance = None, market_distance(table, mine, stalls) - GAIN
     for option in trades(table, mine, stalls, pairs):
-        distance = table.distance(option.mine)
+        distance = traded_distance(table, option, stalls)
         if distance < best_distance:
             best, best_distance = option, distance
     return best
@@ -76,7 +97,7 @@ def best_trade(table: Table, mine: Standing, stalls: dict[str, int], pairs: bool
 def after_market(table: Table) -> Standing:
     """The seat's standing after the trades it would make if it opened the market now
     (worked out once per standing and moment: every action turn of every playout asks)."""
-    key = ("market", table.race.key(table.me))
+    key = ("market", table.ahead, table.race.key(table.me))
     found = table.race.remembered.get(key)
     if not isinstance(found, Standing):
         found = _after_market(table)
@@ -91,9 +112,7 @@ def _after_market(table: Table) -> Standing:
         trade = best_trade(table, mine, stalls, pairs=False)
         if trade is None:
             break
-        assert isinstance(trade.action, Buy | Sell)
-        for colour in trade.action.colours:
-            stalls[colour] += -1 if isinstance(trade.action, Buy) else 1
+        stalls = stalls_after(stalls, trade.action)
         mine = trade.mine
     return mine
 
@@ -103,7 +122,7 @@ def trade_action(table: Table) -> Buy | Sell | MarketPass:
     market = table.state.market
     assert market is not None
     holder = market.token_holder == table.seat
-    key = ("trade", holder, table.race.key(table.me))
+    key = ("trade", holder, table.ahead, table.race.key(table.me))
     found = table.race.remembered.get(key)
     if not isinstance(found, Buy | Sell | MarketPass):
         trade = best_trade(table, table.me, dict(table.state.stalls), pairs=holder)
