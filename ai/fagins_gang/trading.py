@@ -73,19 +73,24 @@ def stalls_after(stalls: dict[str, int], trade: Action) -> dict[str, int]:
 
 
 def traded_distance(table: Table, option: Option, stalls: dict[str, int]) -> float:
-    """The seat's distance after a trade, in the moment the trade leaves (its stalls)."""
+    """The seat's distance after a trade. A seat looking ahead (`Table.ahead`) counts on
+    buying from the stalls, so its trades are judged in the moment each leaves (the
+    stalls after it): judged against the stalls before, one sold and bought back one red
+    cube forever. Others judge in the table's moment, a third cheaper."""
+    if not table.ahead:
+        return table.distance(option.mine)
     return table.distance(option.mine, race_of(table.state, stalls_after(stalls, option.action)))
 
 
 def market_distance(table: Table, mine: Standing, stalls: dict[str, int]) -> float:
     """The seat's distance with the stalls as they stand (the bar a trade must beat)."""
+    if not table.ahead:
+        return table.distance(mine)
     return table.distance(mine, race_of(table.state, stalls))
 
 
 def best_trade(table: Table, mine: Standing, stalls: dict[str, int], pairs: bool) -> Option | None:
-    """The trade that brings the seat closest to winning, if it gains enough. Each trade
-    is judged with the stalls it leaves, so every trade made lowers one measure of
-    (standing, stalls) by at least `GAIN`: a market of these seats always closes."""
+    """The trade that brings the seat closest to winning, if it gains enough."""
     best, best_distance = None, market_distance(table, mine, stalls) - GAIN
     for option in trades(table, mine, stalls, pairs):
         distance = traded_distance(table, option, stalls)
