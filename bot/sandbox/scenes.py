@@ -114,6 +114,16 @@ async def planner_scene(sandbox: Sandbox) -> Any:
     return builder
 
 
+async def submitted_scene(sandbox: Sandbox) -> Any:
+    """The move builder of `planner_scene` after its Submit counted: closed in place,
+    with the move's answer and no buttons left (the public line is in the channel)."""
+    builder = await planner_scene(sandbox)
+    alice = sandbox.world.players[0]
+    closed = (await alice.click(builder, custom_id=_first_id(builder, "fg-submit"))).response
+    assert closed is not None, "a Submit that counted closes the builder in place"
+    return closed
+
+
 def _first_id(message: Any, route: str) -> str:
     """The custom id of a message's first button of this route."""
     for row in message.components:

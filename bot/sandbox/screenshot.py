@@ -28,6 +28,7 @@ from bot.sandbox.scenes import (
     planner_scene,
     sheet_scene,
     standings_scene,
+    submitted_scene,
 )
 from bot.sandbox.world import Sandbox
 from bot.settings import Settings
@@ -67,9 +68,9 @@ async def take(out: Path, phone: Path | None, language: str = "en") -> None:
 
 async def take_all(folder: Path, language: str = "en", only: list[str] | None = None) -> None:
     """Every picture the calm-table and clicking work is judged by, at desktop and
-    phone width: the lobby card, the First Buyer's centre-card menu, the auction,
-    the market, Fagin's Gang's move builder, a DM sheet after an edit, the standings,
-    `/board` shared, and each game's `/game chart` shared."""
+    phone width: the lobby card, the First Buyer's centre-card menu, the auction, the
+    market, Fagin's Gang's move builder (and after its Submit), a DM sheet after an edit,
+    the standings, `/board` shared, and each game's `/game chart` shared."""
     folder.mkdir(parents=True, exist_ok=True)
     scenes = {
         "lobby": lobby_scene,
@@ -77,6 +78,7 @@ async def take_all(folder: Path, language: str = "en", only: list[str] | None = 
         "auction": auction_scene,
         "market": market_scene,
         "planner": planner_scene,
+        "submitted": submitted_scene,
         "board": board_scene,
         "standings": standings_scene,
         "chart-fantasy-business": business_chart_scene,
