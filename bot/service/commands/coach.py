@@ -20,7 +20,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
-from ai import STRONG_PLAYOUTS, Budget, decide
+from ai import Budget, decide
 from ai.budget import Watch
 from bot.i18n import N_, _, listing
 from bot.messages import Message, Outcome
@@ -48,9 +48,13 @@ is itself far costlier than planned, and says so in the log. CPU time, not the w
 clock: a busy host slows the hint down but does not change it. (The worker is still
 stopped after `limit_for` seconds of the wall clock, if it hangs.) None: bounded by
 playouts alone."""
+HINT_PLAYOUTS = {"fantasy-business": 48, "fagins-gang": 96}
+"""A hint's playouts at `HINT_REFERENCE_PLAYERS`: `strong`'s own (`ai.STRONG_PLAYOUTS`)
+until Fantasy Business's grew to 80, kept at 48 there so a hint at six players stays
+within a second of CPU (`python -m bench hints`)."""
 HINT_REFERENCE_PLAYERS = 3
-"""The table size at which a hint searches `strong`'s own playouts (`ai.STRONG_PLAYOUTS`);
-bigger tables make every playout longer, so they get proportionally fewer."""
+"""The table size at which a hint searches `HINT_PLAYOUTS`; bigger tables make every
+playout longer, so they get proportionally fewer."""
 HINT_MIN_PLAYOUTS = 16
 OFF = N_(
     "Hints are off at this table. The host can open the next one with `/game new "
@@ -82,7 +86,7 @@ def hint_budget(kind: str, players: int, seconds: float | None) -> Budget:
     """The playouts a hint searches: `strong`'s at three players, fewer in proportion at
     bigger tables (a playout there is longer), so a hint at six players costs about what
     one at three does. A function of the game and the table size only."""
-    playouts = STRONG_PLAYOUTS[kind] * HINT_REFERENCE_PLAYERS // max(1, players)
+    playouts = HINT_PLAYOUTS[kind] * HINT_REFERENCE_PLAYERS // max(1, players)
     return Budget(iterations=max(HINT_MIN_PLAYOUTS, playouts), seconds=seconds)
 
 
