@@ -28,6 +28,7 @@ from ai.fagins_gang.race import (
     Race,
     Standing,
     finish_cost,
+    give_cheapest,
     off_track_cost,
     on_track,
     printed,
@@ -283,16 +284,12 @@ def entry_exchanges(table: Table) -> Iterator[Option]:
         if total - me.cubes[colour] < give_count * short:
             continue
         mine = me.copy()
-        slots: list[StealSlot | ExchangeSlot] = []
-        cheapest = sorted((c for c in COLOURS if c != colour), key=lambda c: table.race.prices[c])
-        for _ in range(short):
-            give: list[str] = []
-            for c in cheapest:
-                while mine.cubes[c] > 0 and len(give) < give_count:
-                    mine.cubes[c] -= 1
-                    give.append(c)
-            mine.cubes[colour] += 1
-            slots.append(ExchangeSlot(give=give, take=colour))
+        given = give_cheapest(table.race.prices, mine, colour, give_count * short)
+        mine.cubes[colour] += short
+        slots: list[StealSlot | ExchangeSlot] = [
+            ExchangeSlot(give=given[i : i + give_count], take=colour)
+            for i in range(0, len(given), give_count)
+        ]
         yield Option(Steal(slots=slots), mine)
 
 

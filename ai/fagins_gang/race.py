@@ -238,9 +238,9 @@ def race_of(state: FaginState, stalls: dict[str, int] | None = None) -> Race:
     every seat, option and playout of a round looks its standings up in one memo.
 
     With `stalls`, the moment as it would be with the stalls holding those cubes: a trade
-    is judged by the seat's distance after it *and* the stalls after it, so a seat whose
-    sale makes a cube buyable cannot also see buying it back as progress (it sold and
-    bought one red cube forever once a stranded seat counted buying to enter)."""
+    judged by the seat's distance after it *and* the stalls after it, so a seat whose
+    sale makes a cube buyable cannot also see buying it back as progress. A seat looking
+    ahead judges its trades so (see `trading.traded_distance`)."""
     held = state.stalls if stalls is None else stalls
     key = (
         state.options.fagin_target,
@@ -328,20 +328,23 @@ def stranded_distance(race: Race, s: Standing, warehouses: dict[str, int]) -> fl
             give = BOARD.exchange_give * short
             others = total - s.cubes[colour]
             if short <= SLOTS and others >= give and warehouses[colour] >= short:
-                _give_cheapest(race, entered, colour, give)
+                give_cheapest(race.prices, entered, colour, give)
                 best = min(best, race.distance(entered) + EXCHANGE_FIRST)
     race.remembered[memo] = best
     return best
 
 
-def _give_cheapest(race: Race, s: Standing, keep: str, count: int) -> None:
-    """Return `count` cubes of colours other than `keep`, the cheapest first."""
-    for colour in sorted(COLOURS, key=lambda c: race.prices[c]):
+def give_cheapest(prices: dict[str, int], s: Standing, keep: str, count: int) -> list[str]:
+    """Give up to `count` cubes of colours other than `keep`, the cheapest first (in
+    place); the colours given, in that order (an exchange's, three to a slot)."""
+    given: list[str] = []
+    for colour in sorted(COLOURS, key=lambda c: prices[c]):
         if colour == keep:
             continue
-        given = min(count, s.cubes[colour])
-        s.cubes[colour] -= given
-        count -= given
+        taken = min(count - len(given), s.cubes[colour])
+        s.cubes[colour] -= taken
+        given += [colour] * taken
+    return given
 
 
 def rates(spots: dict[str, Spot], needs: set[str]) -> tuple[float, float]:
