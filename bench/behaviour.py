@@ -16,8 +16,11 @@ from typing import Any
 from ai import Level, decide, decision_seed
 from rules.fagins_gang.actions import Buy, Discard, OpenMarket, Sell, Skip, Steal
 from rules.fagins_gang.state import FaginState
+from rules.fantasy_business import deck
+from rules.fantasy_business.actions import PlaySpecial
+from rules.fantasy_business.income import article_income
 from rules.fantasy_business.pricing import price_range
-from rules.fantasy_business.state import GameState
+from rules.fantasy_business.state import GameState, Payout, Played, Warrant
 from rules.registry import GAMES
 
 
@@ -184,5 +187,127 @@ def business_swings(levels: Sequence[Level], games: int, base: int) -> Swings:
                         found.owner_turns += 1
                         found.flips += {before[1], payout.price} == {low, high}
                     last[(payout.seat, income.article)] = (turn, payout.price)
+        found.games += 1
+    return found
+
+
+INCOME_KINDS = ("embargo", "royal_warrant", "festival")
+"""The specials whose effect is paid at the reveal: their gain depends on the sheets."""
+
+
+@dataclass
+class Specials:
+    """Fantasy Business specials: how often each kind is played, how many never are, and
+    what the income-time ones earned their player at the reveal."""
+
+    games: int = 0
+    plays: dict[str, int] = field(default_factory=dict)
+    unplayed: dict[str, int] = field(default_factory=dict)
+    """Kind -> specials of it still in a hand when the game ended (they score nothing)."""
+    gains: dict[str, list[float]] = field(default_factory=dict)
+    """Kind -> per play: the player's income minus the rivals' average, with the card
+    against without it (`special_gains`)."""
+
+    def line(self, players: int) -> str:
+        games = max(1, self.games)
+        played = ", ".join(f"{kind} {n / games:.2f}" for kind, n in sorted(self.plays.items()))
+        paid = []
+        for kind in INCOME_KINDS:
+            gains = self.gains.get(kind, [])
+            if gains:
+                nothing = sum(1 for g in gains if g <= 0)
+                paid.append(
+                    f"{kind} {statistics.mean(gains):+.1f} gold a play "
+                    f"({nothing} of {len(gains)} gained nothing)"
+                )
+        kept = ", ".join(f"{kind} {n}" for kind, n in sorted(self.unplayed.items()))
+        return (
+            f"ai fantasy-business specials, {players} standard: {self.games} games; played a "
+            f"game: {played}; never played {sum(self.unplayed.values()) / games:.2f} a game "
+            f"({kept or 'none'}); relative "
+            f"gain at the reveal: {'; '.join(paid) or 'none played'}"
+        )
+
+
+def _entries(played: Played, kind: str) -> list[Any]:
+    """Where a played income-time special of this kind is kept until the reveal."""
+    if kind == "royal_warrant":
+        return played.warrants
+    return played.embargoes if kind == "embargo" else played.festivals
+
+
+def special_gains(before: GameState) -> list[tuple[str, float]]:
+    """What each income-time special played this turn earned its player, read from the
+    state just before the reveal: the player's income minus its rivals' average on that
+    article, with the card against the same sheets with that one card taken back (for a
+    Royal Warrant, with its holder at the plain price that would have paid it most)."""
+    found: list[tuple[str, float]] = []
+    used = dict.fromkeys(INCOME_KINDS, 0)
+    for seat, kind in before.played.cards:
+        if kind not in INCOME_KINDS:
+            continue
+        index = used[kind]  # each play appended its own entry, in the order played
+        used[kind] += 1
+        entry = _entries(before.played, kind)[index]
+        article = entry.article if isinstance(entry, Warrant) else entry
+        without = before.clone(whole=True)
+        _entries(without.played, kind).pop(index)
+        with_card = _relative(article_income(before, article).payouts, seat, before.players)
+        if kind == "royal_warrant":
+            # Without the card its holder would not have asked the same: compare with
+            # the price that paid it most, in hindsight, against the rivals' sheets.
+            low, high = price_range(before, article)
+            plain = []
+            for price in range(low, high + 1):
+                without.sheets[seat].prices[article] = price
+                payouts = article_income(without, article).payouts
+                own = sum(p.gold for p in payouts if p.seat == seat)
+                plain.append((own, price, _relative(payouts, seat, before.players)))
+            found.append((kind, with_card - max(plain)[2]))
+        else:
+            payouts = article_income(without, article).payouts
+            found.append((kind, with_card - _relative(payouts, seat, before.players)))
+    return found
+
+
+def _relative(payouts: Sequence[Payout], seat: int, players: int) -> float:
+    """The seat's income minus its rivals' average income, from one article's payouts."""
+    own = sum(p.gold for p in payouts if p.seat == seat)
+    rivals = sum(p.gold for p in payouts if p.seat != seat)
+    return own - rivals / max(1, players - 1)
+
+
+def business_specials(levels: Sequence[Level], games: int, base: int) -> Specials:
+    """`games` games of Fantasy Business with these seats; every seat's specials count."""
+    rules = GAMES["fantasy-business"]
+    found = Specials()
+    for game in range(games):
+        seed = base + game
+        state, events = rules.setup(len(levels), rules.validate_options({}), seed, None)
+        history = [e for e in events if e.public]
+        moves = 0
+        while rules.outcome(state) is None:
+            assert isinstance(state, GameState)
+            seat = rules.waiting_on(state)[0]
+            view = rules.view(state, seat)
+            action = decide(
+                "fantasy-business", levels[seat], view, history, decision_seed(seed, moves, seat)
+            )
+            if isinstance(action, PlaySpecial):
+                found.plays[action.card] = found.plays.get(action.card, 0) + 1
+            shown = state.last_reveal.turn if state.last_reveal is not None else 0
+            before = state
+            state, events = rules.apply(state, seat, action)
+            history += [e for e in events if e.public]
+            moves += 1
+            assert isinstance(state, GameState)
+            if state.last_reveal is not None and state.last_reveal.turn != shown:
+                for kind, gain in special_gains(before):
+                    found.gains.setdefault(kind, []).append(gain)
+        assert isinstance(state, GameState)
+        for held in state.specials:
+            for card in held:
+                kind = deck.card(card).key
+                found.unplayed[kind] = found.unplayed.get(kind, 0) + 1
         found.games += 1
     return found

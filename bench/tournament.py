@@ -167,4 +167,8 @@ def main() -> int:
         for base in (4000, FRESH + 4000):
             swings = behaviour.business_swings(["standard"] * players, 50, base)
             print(swings.line(players) + seeds_text(base, 50), flush=True)
+    for players in (3, 6):  # the specials, above all when a Royal Warrant pays
+        for base in (4000, FRESH + 4000):
+            played = behaviour.business_specials(["standard"] * players, 100, base)
+            print(played.line(players) + seeds_text(base, 100), flush=True)
     return 0
