@@ -9,7 +9,7 @@ things; `python -m bench ai` prints them and `tests/ai/` runs small versions.
 """
 
 import statistics
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,7 +17,7 @@ from ai import Level, decide, decision_seed
 from rules.fagins_gang.actions import Buy, Discard, OpenMarket, Sell, Skip, Steal
 from rules.fagins_gang.state import FaginState
 from rules.fantasy_business import deck
-from rules.fantasy_business.actions import PlaySpecial
+from rules.fantasy_business.actions import Action, PlaySpecial
 from rules.fantasy_business.income import article_income
 from rules.fantasy_business.pricing import price_range
 from rules.fantasy_business.state import GameState, Payout, Played, Warrant
@@ -150,16 +150,28 @@ class Swings:
         )
 
 
-def business_swings(levels: Sequence[Level], games: int, base: int) -> Swings:
-    """`games` games of Fantasy Business with these seats; every seat is measured."""
+@dataclass
+class BusinessMove:
+    """One move of a measured Fantasy Business game: the states either side of it."""
+
+    before: GameState
+    seat: int
+    action: Action
+    after: GameState
+    revealed: bool
+    """The move handed in the last sheet of a turn (`after.last_reveal` is new)."""
+    last: bool
+    """The game is over after it."""
+
+
+def business_games(levels: Sequence[Level], games: int, base: int) -> Iterator[BusinessMove]:
+    """Every move of `games` games of Fantasy Business with these seats, as the bot asks
+    `ai.decide` (each seat's view and the public history)."""
     rules = GAMES["fantasy-business"]
-    found = Swings()
     for game in range(games):
         seed = base + game
         state, events = rules.setup(len(levels), rules.validate_options({}), seed, None)
         history = [e for e in events if e.public]
-        last: dict[tuple[int, str], tuple[int, int]] = {}
-        """(seat, article) -> (turn, price) it last asked."""
         moves = 0
         while rules.outcome(state) is None:
             assert isinstance(state, GameState)
@@ -168,13 +180,26 @@ def business_swings(levels: Sequence[Level], games: int, base: int) -> Swings:
             seed_now = decision_seed(seed, moves, seat)
             action = decide("fantasy-business", levels[seat], view, history, seed_now)
             shown = state.last_reveal.turn if state.last_reveal is not None else 0
-            state, events = rules.apply(state, seat, action)
+            after, events = rules.apply(state, seat, action)
             history += [e for e in events if e.public]
             moves += 1
-            assert isinstance(state, GameState)
-            reveal = state.last_reveal
-            if reveal is None or reveal.turn == shown:
-                continue
+            assert isinstance(after, GameState)
+            reveal = after.last_reveal
+            revealed = reveal is not None and reveal.turn != shown
+            yield BusinessMove(
+                state, seat, action, after, revealed, rules.outcome(after) is not None
+            )
+            state = after
+
+
+def business_swings(levels: Sequence[Level], games: int, base: int) -> Swings:
+    """`games` games of Fantasy Business with these seats; every seat is measured."""
+    found = Swings()
+    last: dict[tuple[int, str], tuple[int, int]] = {}
+    """(seat, article) -> (turn, price) it last asked."""
+    for move in business_games(levels, games, base):
+        state, reveal = move.after, move.after.last_reveal
+        if move.revealed and reveal is not None:
             turn = reveal.turn
             for income in reveal.income:
                 low, high = price_range(state, income.article)
@@ -187,7 +212,9 @@ def business_swings(levels: Sequence[Level], games: int, base: int) -> Swings:
                         found.owner_turns += 1
                         found.flips += {before[1], payout.price} == {low, high}
                     last[(payout.seat, income.article)] = (turn, payout.price)
-        found.games += 1
+        if move.last:
+            found.games += 1
+            last = {}
     return found
 
 
@@ -279,35 +306,17 @@ def _relative(payouts: Sequence[Payout], seat: int, players: int) -> float:
 
 def business_specials(levels: Sequence[Level], games: int, base: int) -> Specials:
     """`games` games of Fantasy Business with these seats; every seat's specials count."""
-    rules = GAMES["fantasy-business"]
     found = Specials()
-    for game in range(games):
-        seed = base + game
-        state, events = rules.setup(len(levels), rules.validate_options({}), seed, None)
-        history = [e for e in events if e.public]
-        moves = 0
-        while rules.outcome(state) is None:
-            assert isinstance(state, GameState)
-            seat = rules.waiting_on(state)[0]
-            view = rules.view(state, seat)
-            action = decide(
-                "fantasy-business", levels[seat], view, history, decision_seed(seed, moves, seat)
-            )
-            if isinstance(action, PlaySpecial):
-                found.plays[action.card] = found.plays.get(action.card, 0) + 1
-            shown = state.last_reveal.turn if state.last_reveal is not None else 0
-            before = state
-            state, events = rules.apply(state, seat, action)
-            history += [e for e in events if e.public]
-            moves += 1
-            assert isinstance(state, GameState)
-            if state.last_reveal is not None and state.last_reveal.turn != shown:
-                for kind, gain in special_gains(before):
-                    found.gains.setdefault(kind, []).append(gain)
-        assert isinstance(state, GameState)
-        for held in state.specials:
-            for card in held:
-                kind = deck.card(card).key
-                found.unplayed[kind] = found.unplayed.get(kind, 0) + 1
-        found.games += 1
+    for move in business_games(levels, games, base):
+        if isinstance(move.action, PlaySpecial):
+            found.plays[move.action.card] = found.plays.get(move.action.card, 0) + 1
+        if move.revealed:
+            for kind, gain in special_gains(move.before):
+                found.gains.setdefault(kind, []).append(gain)
+        if move.last:
+            for held in move.after.specials:
+                for card in held:
+                    kind = deck.card(card).key
+                    found.unplayed[kind] = found.unplayed.get(kind, 0) + 1
+            found.games += 1
     return found
