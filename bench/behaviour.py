@@ -232,6 +232,8 @@ class Specials:
     unplayed: dict[str, int] = field(default_factory=dict)
     """Kind -> specials of it still in a hand when the game ended (they score nothing)."""
     gains: dict[str, list[float]] = field(default_factory=dict)
+    late: dict[str, int] = field(default_factory=dict)
+    """Kind -> plays that gained nothing on the last turn, where a kept card scores 0."""
     """Kind -> per play: the player's income minus the rivals' average, with the card
     against without it (`special_gains`)."""
 
@@ -245,7 +247,8 @@ class Specials:
                 nothing = sum(1 for g in gains if g <= 0)
                 paid.append(
                     f"{kind} {statistics.mean(gains):+.1f} gold a play "
-                    f"({nothing} of {len(gains)} gained nothing)"
+                    f"({nothing} of {len(gains)} gained nothing, "
+                    f"{self.late.get(kind, 0)} of those on the last turn)"
                 )
         kept = ", ".join(f"{kind} {n}" for kind, n in sorted(self.unplayed.items()))
         return (
@@ -311,8 +314,11 @@ def business_specials(levels: Sequence[Level], games: int, base: int) -> Special
         if isinstance(move.action, PlaySpecial):
             found.plays[move.action.card] = found.plays.get(move.action.card, 0) + 1
         if move.revealed:
+            last_turn = move.before.turn >= move.before.total_turns
             for kind, gain in special_gains(move.before):
                 found.gains.setdefault(kind, []).append(gain)
+                if last_turn and gain <= 0:
+                    found.late[kind] = found.late.get(kind, 0) + 1
         if move.last:
             for held in move.after.specials:
                 for card in held:

@@ -77,4 +77,6 @@ def test_the_bench_counts_every_special_played_or_kept() -> None:
     gained = sum(len(g) for g in found.gains.values())
     assert found.games == 2 and played > 0
     assert gained == sum(found.plays.get(kind, 0) for kind in found.gains)
+    for kind, late in found.late.items():
+        assert late <= sum(1 for gain in found.gains[kind] if gain <= 0)
     assert "ai fantasy-business specials, 3 standard: 2 games" in found.line(3)
