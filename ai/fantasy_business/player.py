@@ -40,7 +40,7 @@ def decide(
     if level == "random":
         return seeds.generator(seed, "random").choice(progressing(state, seat))
     if level == "standard":
-        return standard_action(state, record, seat)
+        return standard_action(state, record, seat, seeds.generator(seed, "mix"))
     return strong.search(dealer, record, state, seed, Deadline(budget, clock))
 
 

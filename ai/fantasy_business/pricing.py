@@ -8,6 +8,7 @@ is ever ruled out. The expected pay of each price then follows from the income r
 closed form, and the best one wins (the higher price on a tie).
 """
 
+import random
 from collections.abc import Sequence
 from functools import cache
 
@@ -24,6 +25,10 @@ RECENT = 0.5
 """A revealed price counts this much less for every turn it is older."""
 SPREAD = 0.25
 """Share of a belief spread evenly over the range, however sure the history looks."""
+MIX = 0.25
+"""How often `standard` asks another price that pays nearly as well as its best reply."""
+NEARLY = 0.85
+"""A price pays nearly as well when it is expected to pay this share of the best."""
 
 
 @cache
@@ -151,3 +156,34 @@ def choose_price(state: GameState, record: Record, seat: int, article: str) -> i
         rivals = rival_beliefs(state, record, seat, article)
         found = record.memo.prices[key] = best_price(state, seat, article, rivals)
     return found
+
+
+def mixed_price(
+    state: GameState, record: Record, seat: int, article: str, best: int, mix: random.Random
+) -> int:
+    """`best`, or now and then (`MIX`, drawn from the seat's own generator) a higher
+    price expected to pay nearly as much against the same rivals. A rule that always
+    gives the same answer to the same public table can be computed by a person and
+    undercut by one gold; a mix among near-equal prices costs little and cannot be read.
+    Only prices above the best reply are mixed in: one below it would undercut the
+    owners who hold a price together and leave them nothing (and then they undercut
+    back). A sole owner, an Embargo and a Royal Warrant keep the one right price."""
+    played = state.played
+    rivals = rival_beliefs(state, record, seat, article)
+    warranted = any(w.seat == seat and w.article == article for w in played.warrants)
+    if not rivals or article in played.embargoes or warranted:
+        return best
+    undercut = any(
+        sum(share for offset, share in habits(state, record, rival, article) if offset < 0)
+        > dict(habits(state, record, rival, article)).get(0, 0.0)
+        for rival in state.seats()
+        if rival != seat and state.articles[rival].get(article, 0) > 0
+    )
+    if not undercut or mix.random() >= MIX:
+        return best
+    low, high = price_range(state, article)
+    bonus = deck.data().lowest_price_bonus
+    sole = state.options.sole_lowest_bonus
+    pays = {price: expected_pay(price, rivals, bonus, sole) for price in range(low, high + 1)}
+    near = [p for p, pay in pays.items() if p != best and pay >= NEARLY * pays[best]]
+    return mix.choice(near) if near else best

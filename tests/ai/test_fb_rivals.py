@@ -7,7 +7,8 @@ from collections.abc import Mapping, Sequence
 
 from ai.fantasy_business.convention import habits
 from ai.fantasy_business.knowledge import Record
-from ai.fantasy_business.pricing import choose_price
+from ai.fantasy_business.pricing import choose_price, mixed_price
+from ai.seeds import generator
 from bench.exploits import farm
 from rules.fantasy_business.state import GameState
 from tests.rules.fantasy_business.fb_builders import position
@@ -82,3 +83,31 @@ def test_the_undercutter_no_longer_farms_a_table_of_standard_seats() -> None:
     found = farm("standard", 3, 48, 63000, control=False)
     share, _ = found.share()
     assert share <= 0.45, found.scripted
+
+
+def test_against_an_undercutter_the_price_is_mixed_from_the_seats_generator() -> None:
+    """A person who has computed `standard`'s answer to an undercut cannot count on it:
+    now and then it asks another price that pays nearly as well, drawn from the seat's
+    own seeded generator (the same seed, the same price)."""
+    state, record = armour_table(UNDERCUT)
+    best = choose_price(state, record, 0, "armour")
+    asked = [
+        mixed_price(state, record, 0, "armour", best, generator(seed, "mix")) for seed in range(200)
+    ]
+    others = [price for price in asked if price != best]
+    assert 0.1 * len(asked) <= len(others) <= 0.4 * len(asked)
+    again = [
+        mixed_price(state, record, 0, "armour", best, generator(seed, "mix")) for seed in range(200)
+    ]
+    assert again == asked
+
+
+def test_a_shared_top_price_is_never_mixed() -> None:
+    state, record = armour_table(
+        [
+            (1, ({"armour": 10}, {"armour": 10}, {"horses": 10})),
+            (2, ({"armour": 10}, {"armour": 10}, {"horses": 10})),
+        ]
+    )
+    for seed in range(200):
+        assert mixed_price(state, record, 0, "armour", 10, generator(seed, "mix")) == 10
