@@ -158,28 +158,31 @@ def choose_price(state: GameState, record: Record, seat: int, article: str) -> i
     return found
 
 
+def undercuts(state: GameState, record: Record, rival: int, article: str) -> bool:
+    """Whether the rival's revealed prices for the article sit below the settled price
+    more often than at it (`convention.habits`, built from the public reveals alone)."""
+    shares = habits(state, record, rival, article)
+    return sum(share for offset, share in shares if offset < 0) > dict(shares).get(0, 0.0)
+
+
 def mixed_price(
     state: GameState, record: Record, seat: int, article: str, best: int, mix: random.Random
 ) -> int:
-    """`best`, or now and then (`MIX`, drawn from the seat's own generator) a higher
-    price expected to pay nearly as much against the same rivals. A rule that always
-    gives the same answer to the same public table can be computed by a person and
-    undercut by one gold; a mix among near-equal prices costs little and cannot be read.
-    Only prices above the best reply are mixed in: one below it would undercut the
-    owners who hold a price together and leave them nothing (and then they undercut
-    back). A sole owner, an Embargo and a Royal Warrant keep the one right price."""
+    """`best`, or now and then (`MIX`, drawn from the seat's own generator) another
+    price expected to pay nearly as much (`NEARLY`) against the same rivals, when a
+    co-owner undercuts (`undercuts`). Against such a rival a rule that always gives the
+    same answer to the same public table can be worked out by a person and undercut
+    again; a mix among near-equal prices costs little and cannot be read. Where the
+    owners hold a price together nothing is mixed: a price below it would leave them
+    nothing, and then they undercut back. A sole owner, an Embargo and a Royal Warrant
+    keep the one right price."""
     played = state.played
     rivals = rival_beliefs(state, record, seat, article)
     warranted = any(w.seat == seat and w.article == article for w in played.warrants)
     if not rivals or article in played.embargoes or warranted:
         return best
-    undercut = any(
-        sum(share for offset, share in habits(state, record, rival, article) if offset < 0)
-        > dict(habits(state, record, rival, article)).get(0, 0.0)
-        for rival in state.seats()
-        if rival != seat and state.articles[rival].get(article, 0) > 0
-    )
-    if not undercut or mix.random() >= MIX:
+    owners = [s for s in state.seats() if s != seat and state.articles[s].get(article, 0) > 0]
+    if not any(undercuts(state, record, s, article) for s in owners) or mix.random() >= MIX:
         return best
     low, high = price_range(state, article)
     bonus = deck.data().lowest_price_bonus
