@@ -111,3 +111,15 @@ def test_a_shared_top_price_is_never_mixed() -> None:
     )
     for seed in range(200):
         assert mixed_price(state, record, 0, "armour", 10, generator(seed, "mix")) == 10
+
+
+def test_the_mix_reads_nothing_a_seat_cannot_see() -> None:
+    """The rival's sheet this turn is a secret: changing it changes no mixed price (the
+    mix reads the public reveals, the owners and the specials played)."""
+    state, record = armour_table(UNDERCUT)
+    twin = state.clone(whole=True)
+    twin.sheets[1].prices["armour"] = 5
+    best = choose_price(state, record, 0, "armour")
+    for seed in range(100):
+        asked = mixed_price(state, record, 0, "armour", best, generator(seed, "mix"))
+        assert mixed_price(twin, record, 0, "armour", best, generator(seed, "mix")) == asked
