@@ -232,10 +232,10 @@ class Specials:
     unplayed: dict[str, int] = field(default_factory=dict)
     """Kind -> specials of it still in a hand when the game ended (they score nothing)."""
     gains: dict[str, list[float]] = field(default_factory=dict)
-    late: dict[str, int] = field(default_factory=dict)
-    """Kind -> plays that gained nothing on the last turn, where a kept card scores 0."""
     """Kind -> per play: the player's income minus the rivals' average, with the card
     against without it (`special_gains`)."""
+    late: dict[str, int] = field(default_factory=dict)
+    """Kind -> plays that gained nothing on the last turn, where a kept card scores 0."""
 
     def line(self, players: int) -> str:
         games = max(1, self.games)

@@ -111,10 +111,7 @@ def expected_pay(price: int, rivals: Sequence[Belief], bonus: int, sole_lowest: 
 def best_price(state: GameState, seat: int, article: str, rivals: Sequence[Belief]) -> int:
     """The price with the best expected pay against the rivals' beliefs."""
     low, high = price_range(state, article)
-    played = state.played
-    if article in played.embargoes or any(
-        w.seat == seat and w.article == article for w in played.warrants
-    ):
+    if article in state.played.embargoes or warranted(state, seat, article):
         return high
     bonus = deck.data().lowest_price_bonus
     sole = state.options.sole_lowest_bonus
@@ -124,6 +121,12 @@ def best_price(state: GameState, seat: int, article: str, rivals: Sequence[Belie
         if pay > best_pay + 1e-9:
             best, best_pay = price, pay
     return best
+
+
+def warranted(state: GameState, seat: int, article: str) -> bool:
+    """Whether the seat played a Royal Warrant on the article this turn (it is then paid
+    its price + 2 whatever the others ask, so the top of the range is its price)."""
+    return any(w.seat == seat and w.article == article for w in state.played.warrants)
 
 
 def rival_beliefs(state: GameState, record: Record, seat: int, article: str) -> list[Belief]:
@@ -144,7 +147,7 @@ def choose_price(state: GameState, record: Record, seat: int, article: str) -> i
         state.turn,
         tuple(s for s in state.seats() if state.articles[s].get(article, 0) > 0),
         article in played.embargoes,
-        any(w.seat == seat and w.article == article for w in played.warrants),
+        warranted(state, seat, article),
         state.options,
     )
     found = record.memo.prices.get(key)
@@ -176,14 +179,12 @@ def mixed_price(
     owners hold a price together nothing is mixed: a price below it would leave them
     nothing, and then they undercut back. A sole owner, an Embargo and a Royal Warrant
     keep the one right price."""
-    played = state.played
-    rivals = rival_beliefs(state, record, seat, article)
-    warranted = any(w.seat == seat and w.article == article for w in played.warrants)
-    if not rivals or article in played.embargoes or warranted:
-        return best
     owners = [s for s in state.seats() if s != seat and state.articles[s].get(article, 0) > 0]
+    if not owners or article in state.played.embargoes or warranted(state, seat, article):
+        return best
     if not any(undercuts(state, record, s, article) for s in owners) or mix.random() >= MIX:
         return best
+    rivals = rival_beliefs(state, record, seat, article)
     low, high = price_range(state, article)
     bonus = deck.data().lowest_price_bonus
     sole = state.options.sole_lowest_bonus
