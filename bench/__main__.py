@@ -4,13 +4,16 @@ core.py), or run the AI tournaments (`python -m bench ai`, see tournament.py).
 
 Both sides run in one process, on one database with 10,000 stored games, interleaved
 sample by sample so that disk and CPU noise hits both alike. The baseline writes the same
-bytes the service writes (a game row upsert plus an action row insert, one commit) with
-the backend's bare client: sqlite-utils on the same file with the same pragmas (WAL,
-synchronous=FULL), or psycopg on the same PostgreSQL database. PostgreSQL runs on a
-throwaway server the bench starts itself (initdb + pg_ctl, durable settings: fsync on),
-when this machine has the server binaries. Prints p50/p99 per side, then (bench/loop.py)
-the longest time a command held the event loop in whole games with AI seats on that
-backend and, last, the ratio of the medians for SQLite.
+bytes the service writes (a game row upsert with the game's stored state as the service
+just wrote it, plus an action row insert, one commit) with the backend's bare client.
+The very bytes, not a filler of their length: PostgreSQL compresses a stored text, and a
+run of one letter compresses to almost nothing, so a filler would make the baseline's row
+smaller than the service's. The bare client is sqlite-utils on the same file with the
+same pragmas (WAL, synchronous=FULL), or psycopg on the same PostgreSQL database.
+PostgreSQL runs on a throwaway server the bench starts itself (initdb + pg_ctl, durable
+settings: fsync on), when this machine has the server binaries. Prints p50/p99 per side,
+then (bench/loop.py) the longest time a command held the event loop in whole games with
+AI seats on that backend and, last, the ratio of the medians for SQLite.
 """
 
 import asyncio
@@ -39,7 +42,9 @@ SAMPLES = 400
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
 
 
-Act = Callable[[], Awaitable[int]]
+Written = Callable[[], str]
+"""What the timed command stored as the game's state, read after the clock stopped."""
+Act = Callable[[], Awaitable[Written]]
 Scenario = Callable[["GameService"], Awaitable[Callable[[int], Awaitable[Act]]]]
 
 
@@ -132,10 +137,10 @@ async def lobby_join_leave(service: GameService) -> Callable[[int], Awaitable[Ac
     guest = Actor(2, "guest")
 
     async def step(i: int) -> Act:
-        async def act() -> int:
+        async def act() -> Written:
             outcome = await (service.join if i % 2 == 0 else service.leave)(place, guest)
             assert outcome.accepted, outcome.reply
-            return 400
+            return lambda: "y" * 400  # a lobby stores seats and a version, no state
 
         return act
 
@@ -158,9 +163,9 @@ async def measure(
         for i in range(SAMPLES):
             act = await step(i)  # choosing the move is the players' work, not timed
             started = time.perf_counter()
-            size = await act()
+            written = await act()
             ours.append(time.perf_counter() - started)
-            payload = "y" * size
+            payload = written()
             started = time.perf_counter()
             bare.write(payload, i)
             baseline.append(time.perf_counter() - started)
@@ -212,10 +217,10 @@ def game_actions(kind: str, players: int) -> Scenario:
             action = action or rules.default_action(state, seat)
             actor = Actor(table.user_id(seat), table.name(seat))
 
-            async def act() -> int:
+            async def act() -> Written:
                 outcome = await service.act(place, actor, lambda _s, _seat: action)
                 assert outcome.accepted, outcome.reply
-                return len(table.game.state or "") + 200
+                return lambda: service.store.game(table.game.id).state or ""
 
             return act
 
