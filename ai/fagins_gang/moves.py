@@ -13,7 +13,7 @@ here is legal by construction (the tests apply every option to a real state).
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from ai.fagins_gang.race import (
     BOTTOM,
@@ -75,8 +75,14 @@ class Table:
         self.seat = seat
         self.race = race or race_of(state)
         self.me = standing(state, seat)
-        self.others = {s: standing(state, s) for s in range(state.players) if s != seat}
         self.stranded = not on_track(self.me.spots)
+
+    @cached_property
+    def others(self) -> dict[int, Standing]:
+        """Every rival's standing, made when first asked: a trading or discarding turn
+        reads only the seat's own."""
+        state = self.state
+        return {s: standing(state, s) for s in range(state.players) if s != self.seat}
 
     def distance(self, s: Standing, race: Race | None = None) -> float:
         """The race distance of one of the seat's own outcomes. A seat with no urchin on

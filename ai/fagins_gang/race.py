@@ -15,6 +15,7 @@ bump in the next patrol costs what the level it would lose costs.
 
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
+from operator import getitem
 from typing import cast
 
 from rules.fagins_gang.board import BOARD, CHOICE
@@ -111,14 +112,16 @@ def patrol_stops(level: int, facing: Facing) -> tuple[int, ...]:
 
 
 @cache
-def needs_by_level(cost: int, constable: int, facing: Facing) -> tuple[int, ...]:
+def needs_by_spot(cost: int, constable: int, facing: Facing) -> dict[Spot | None, int]:
     """Cubes still to pay from each level to Fagin, plus the expected cost of being
-    bumped one level down by the coming patrol."""
+    bumped one level down by the coming patrol; none from Fagin or from no urchin, so
+    a seat's dues can be read at every location alike (shared: not to be changed)."""
     stops = patrol_stops(constable, facing)
-    return tuple(
-        (level - TOP + 1) * cost + round(RISK * stops.count(level) / 6 * cost)
+    dues: dict[Spot | None, int] = {
+        level: (level - TOP + 1) * cost + round(RISK * stops.count(level) / 6 * cost)
         for level in range(TOP, BOTTOM + 1)
-    )
+    }
+    return dues | {FAGIN: 0, None: 0}
 
 
 def finish_cost(location: str, spot: Spot | None) -> int:
@@ -176,7 +179,7 @@ def actions_left(
 
 
 Plans = dict[tuple[StandingKey, tuple[int, ...]], float | Shortfall]
-"""Standing and the cubes due at its urchins' levels -> its distance, or what it waits
+"""Standing and the cubes due at each location from its spot there -> its distance, or what it waits
 on the stalls for: one target's and wheel's, shared by every moment with them."""
 _plans: dict[tuple[object, ...], Plans] = {}
 
@@ -200,12 +203,12 @@ class Race:
         self.prices = prices(state)
         self.stalls = dict(state.stalls if stalls is None else stalls)
         self.need_at = tuple(
-            needs_by_level(
+            needs_by_spot(
                 COST[place], state.constables[place].level, state.constables[place].facing
             )
             for place in PLACES
         )
-        """Per location (in the board's order), the cubes due from each level."""
+        """Per location (in the board's order), the cubes due from each spot."""
         self._known: dict[StandingKey, float] = {}
         self._plans = _plans.setdefault((self.target, state.wheel_ring, state.wheel_rotation), {})
         self.remembered: dict[tuple[object, ...], object] = {}
@@ -228,11 +231,7 @@ class Race:
         found = self._known.get(key)
         if found is None:
             placed = key[SPOTS_AT:]
-            due = tuple(
-                row[spot]
-                for row, spot in zip(self.need_at, placed, strict=True)
-                if isinstance(spot, int)
-            )
+            due = tuple(map(getitem, self.need_at, placed))
             plan = self._plans.get((key, due))
             if plan is None:
                 plan = self._plans[key, due] = self._plan(s, placed)
