@@ -15,7 +15,6 @@ bump in the next patrol costs what the level it would lose costs.
 
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
-from operator import getitem
 from typing import cast
 
 from rules.fagins_gang.board import BOARD, CHOICE
@@ -30,7 +29,8 @@ COLOURS = BOARD.colour_ring
 COLOUR = {loc.key: loc.colour for loc in BOARD.locations}
 COST = {loc.key: loc.move_cost for loc in BOARD.locations}
 SLOTS = BOARD.max_slots
-NEED_BIT = {colour: 1 << index for index, colour in enumerate(COLOURS)}
+COLOUR_INDEX = {colour: index for index, colour in enumerate(COLOURS)}
+NEED_BIT = {colour: 1 << index for colour, index in COLOUR_INDEX.items()}
 """Each colour's bit in a set of needed colours held as an int (a plain value, so the
 answers of `rates` are kept without the garbage collector tracking their keys)."""
 
@@ -86,13 +86,19 @@ def standing(state: FaginState, seat: int) -> Standing:
     )
 
 
+def split_key(key: "StandingKey") -> tuple[int, int, tuple[int, ...], "Placed"]:
+    """A `Race.key`'s shillings, supply, cubes (by colour, in the board's order) and
+    urchins."""
+    shillings, supply = cast(tuple[int, int], key[:CUBES_AT])
+    return shillings, supply, cast(tuple[int, ...], key[CUBES_AT:SPOTS_AT]), key[SPOTS_AT:]
+
+
 def standing_of(key: "StandingKey") -> Standing:
     """The standing a `Race.key` was made of (memos keep keys: plain values, which the
     garbage collector stops tracking, where a `Standing` stays tracked)."""
-    shillings, supply = cast(tuple[int, int], key[:CUBES_AT])
-    cubes = dict(zip(COLOURS, cast(tuple[int, ...], key[CUBES_AT:SPOTS_AT]), strict=True))
-    placed = zip(PLACES, key[SPOTS_AT:], strict=True)
-    return Standing(shillings, cubes, {p: spot for p, spot in placed if spot is not None}, supply)
+    shillings, supply, cubes, placed = split_key(key)
+    spots = {p: spot for p, spot in zip(PLACES, placed, strict=True) if spot is not None}
+    return Standing(shillings, dict(zip(COLOURS, cubes, strict=True)), spots, supply)
 
 
 @cache
@@ -202,12 +208,7 @@ class Race:
         self.target = state.options.fagin_target
         self.prices = prices(state)
         self.stalls = dict(state.stalls if stalls is None else stalls)
-        self.need_at = tuple(
-            needs_by_spot(
-                COST[place], state.constables[place].level, state.constables[place].facing
-            )
-            for place in PLACES
-        )
+        self.need_at = dues_of(patrol_of(state))
         """Per location (in the board's order), the cubes due from each spot."""
         self._known: dict[StandingKey, float] = {}
         self._plans = _plans.setdefault((self.target, state.wheel_ring, state.wheel_rotation), {})
@@ -218,12 +219,16 @@ class Race:
     @staticmethod
     def key(s: Standing) -> StandingKey:
         """Everything of a standing an estimate reads, as a dictionary key: shillings,
-        supply, the cubes of each colour (in the board's order: every standing's cubes
-        are copied from the state's, made in that order), then its `Placed` urchins.
+        supply, the cubes of each colour (in the board's order), then its `Placed` urchins.
         Flat and plain, so the garbage collector stops tracking a key the first time it
         sees it; nested, the keys memos keep lived on into its oldest generation and
         set off a full collection (tens of milliseconds) about once a decision."""
-        return (s.shillings, s.supply, *s.cubes.values(), *map(s.spots.get, PLACES))
+        return (
+            s.shillings,
+            s.supply,
+            *map(s.cubes.__getitem__, COLOURS),
+            *map(s.spots.get, PLACES),
+        )
 
     def distance(self, s: Standing) -> float:
         """Estimated actions the seat still needs to win (0 once it has won)."""
@@ -231,7 +236,7 @@ class Race:
         found = self._known.get(key)
         if found is None:
             placed = key[SPOTS_AT:]
-            due = tuple(map(getitem, self.need_at, placed))
+            due = tuple(map(dict.__getitem__, self.need_at, placed))
             plan = self._plans.get((key, due))
             if plan is None:
                 plan = self._plans[key, due] = self._plan(s, placed)
@@ -283,8 +288,8 @@ class Race:
         shilling_short = max(0, BOARD.fagin_price * left - s.shillings)
         spare_cubes = 0
         spare_value = 0.0
-        for colour, count in cubes.items():
-            spare = count - reserved.get(colour, 0)
+        for colour in COLOURS:
+            spare = cubes[colour] - reserved.get(colour, 0)
             if spare > 0:
                 spare_cubes += spare
                 spare_value += spare * prices[colour] * SELL
@@ -317,6 +322,26 @@ class Race:
         return actions_left(steps, cube_short_left, steal, selling, shilling_steps)
 
 
+FACINGS: tuple[Facing, Facing] = ("down", "up")
+
+
+def patrol_of(state: FaginState) -> tuple[int, ...]:
+    """Each location's constable (in the board's order) as one number, twice its level
+    plus 1 facing up: the constables as plain values, for keys."""
+    constables = map(state.constables.__getitem__, PLACES)
+    return tuple([c.level * 2 + FACINGS.index(c.facing) for c in constables])
+
+
+@lru_cache(maxsize=1024)
+def dues_of(patrol: tuple[int, ...]) -> tuple[dict[Spot | None, int], ...]:
+    """`needs_by_spot` at each location under a `patrol_of` (moments share their
+    constables far more often than their stalls)."""
+    return tuple(
+        needs_by_spot(COST[place], code // 2, FACINGS[code % 2])
+        for place, code in zip(PLACES, patrol, strict=True)
+    )
+
+
 RACES = 4096
 """How many moments' facts (and their distances) are kept, across decisions."""
 _races: dict[tuple[object, ...], Race] = {}
@@ -336,8 +361,8 @@ def race_of(state: FaginState, stalls: dict[str, int] | None = None) -> Race:
         state.options.fagin_target,
         state.wheel_ring,
         state.wheel_rotation,
-        tuple(held.items()),
-        tuple((key, c.level, c.facing) for key, c in state.constables.items()),
+        *map(held.__getitem__, COLOURS),
+        *patrol_of(state),
     )
     found = _races.get(key)
     if found is None:
