@@ -184,10 +184,11 @@ def actions_left(
     return steps + selling + shillings
 
 
-Plans = dict[tuple[StandingKey, tuple[int, ...]], float | Shortfall]
-"""Standing and the cubes due at each location from its spot there -> its distance, or what it waits
-on the stalls for: one target's and wheel's, shared by every moment with them."""
-_plans: dict[tuple[object, ...], Plans] = {}
+Estimates = dict[tuple[StandingKey, tuple[int, ...]], float | Shortfall]
+"""Standing and the cubes due at each location from its spot there -> its distance, or
+what it waits on the stalls for: one target's and wheel's, shared by every moment with
+them."""
+_estimates: dict[tuple[object, ...], Estimates] = {}
 
 
 class Race:
@@ -202,7 +203,7 @@ class Race:
     which most distances read: what a standing's distance takes from the target, the
     wheel and the cubes due where its urchins stand is shared by all such moments."""
 
-    __slots__ = ("_known", "_plans", "need_at", "prices", "remembered", "stalls", "target")
+    __slots__ = ("_estimates", "_known", "need_at", "prices", "remembered", "stalls", "target")
 
     def __init__(self, state: FaginState, stalls: dict[str, int] | None = None) -> None:
         self.target = state.options.fagin_target
@@ -211,7 +212,9 @@ class Race:
         self.need_at = dues_of(patrol_of(state))
         """Per location (in the board's order), the cubes due from each spot."""
         self._known: dict[StandingKey, float] = {}
-        self._plans = _plans.setdefault((self.target, state.wheel_ring, state.wheel_rotation), {})
+        self._estimates = _estimates.setdefault(
+            (self.target, state.wheel_ring, state.wheel_rotation), {}
+        )
         self.remembered: dict[tuple[object, ...], object] = {}
         """Other answers of this moment's heuristics, by what they depend on (a market
         visit's outcome for a standing, see `trading`)."""
@@ -237,14 +240,17 @@ class Race:
         if found is None:
             placed = key[SPOTS_AT:]
             due = tuple(map(dict.__getitem__, self.need_at, placed))
-            plan = self._plans.get((key, due))
-            if plan is None:
-                plan = self._plans[key, due] = self._plan(s, placed)
-            found = plan if isinstance(plan, float) else shortfall_distance(plan, self.stalls)
+            estimate = self._estimates.get((key, due))
+            if estimate is None:
+                estimate = self._estimates[key, due] = self._estimate(s, placed)
+            if isinstance(estimate, float):
+                found = estimate
+            else:
+                found = shortfall_distance(estimate, self.stalls)
             self._known[key] = found
         return found
 
-    def _plan(self, s: Standing, placed: Placed) -> float | Shortfall:
+    def _estimate(self, s: Standing, placed: Placed) -> float | Shortfall:
         """The distance as far as it does not depend on the stalls (it reads only the
         target, the prices and the cubes due at `need_at` where the seat stands)."""
         cubes = s.cubes
@@ -368,7 +374,7 @@ def race_of(state: FaginState, stalls: dict[str, int] | None = None) -> Race:
     if found is None:
         if len(_races) >= RACES:
             _races.clear()
-            _plans.clear()
+            _estimates.clear()
         found = _races[key] = Race(state, held)
     return found
 
