@@ -13,20 +13,23 @@ here is legal by construction (the tests apply every option to a real state).
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from ai.fagins_gang.race import (
     BOTTOM,
     COLOUR,
+    COLOUR_INDEX,
     COLOURS,
     COST,
     JUNK,
+    PLACES,
     RING,
     SLOTS,
     START,
     TOP,
     Race,
     Standing,
+    StandingKey,
     finish_cost,
     give_cheapest,
     off_track_cost,
@@ -34,6 +37,7 @@ from ai.fagins_gang.race import (
     printed,
     race_of,
     shillings_at,
+    split_key,
     standing,
     stranded_distance,
 )
@@ -62,6 +66,28 @@ class Option:
     steps: tuple[MoveStep, ...] = ()
 
 
+Plan = tuple[tuple[str, int], ...]
+"""(colour, cubes it costs) of the locations a seat means to finish at, cheapest first."""
+RING_INDEX = {key: index for index, key in enumerate(RING)}
+
+
+@lru_cache(maxsize=1 << 14)
+def cheapest_finish(target: int, key: StandingKey) -> Plan:
+    """`Table.plan` of a standing by its `Race.key` (every option, trade and discard
+    asks again for the same few standings)."""
+    _, _, cubes, placed = split_key(key)
+    costs = []
+    for place, spot in zip(PLACES, placed, strict=True):
+        if spot == FAGIN:
+            continue
+        need = finish_cost(place, spot)
+        have = cubes[COLOUR_INDEX[COLOUR[place]]]
+        costs.append((max(0, need - have), RING_INDEX[place], place, need))
+    costs.sort()
+    left = target - placed.count(FAGIN)
+    return tuple((COLOUR[place], need) for _, _, place, need in costs[: max(0, left)])
+
+
 class Table:
     """The position seen by one seat: its standing, every rival's, and the race facts."""
 
@@ -75,8 +101,14 @@ class Table:
         self.seat = seat
         self.race = race or race_of(state)
         self.me = standing(state, seat)
-        self.others = {s: standing(state, s) for s in range(state.players) if s != seat}
         self.stranded = not on_track(self.me.spots)
+
+    @cached_property
+    def others(self) -> dict[int, Standing]:
+        """Every rival's standing, made when first asked: a trading or discarding turn
+        reads only the seat's own."""
+        state = self.state
+        return {s: standing(state, s) for s in range(state.players) if s != self.seat}
 
     def distance(self, s: Standing, race: Race | None = None) -> float:
         """The race distance of one of the seat's own outcomes. A seat with no urchin on
@@ -93,25 +125,16 @@ class Table:
             found += off_track_cost(s)
         return found
 
-    def plan(self, s: Standing) -> list[tuple[str, int]]:
+    def plan(self, s: Standing) -> Plan:
         """(colour, cubes it costs) of the cheapest locations left to finish at."""
-        left = self.race.target - s.at_fagin()
-        costs = []
-        for key in RING:
-            spot = s.spots.get(key)
-            if spot == FAGIN:
-                continue
-            need = finish_cost(key, spot)
-            costs.append((max(0, need - s.cubes[COLOUR[key]]), RING.index(key), key, need))
-        costs.sort()
-        return [(COLOUR[key], need) for _, _, key, need in costs[: max(0, left)]]
+        return cheapest_finish(self.race.target, self.race.key(s))
 
-    def needs(self, s: Standing, plan: list[tuple[str, int]] | None = None) -> dict[str, int]:
+    def needs(self, s: Standing, plan: Plan | None = None) -> dict[str, int]:
         """Colour -> cubes still missing for the cheapest locations to finish at."""
         chosen = self.plan(s) if plan is None else plan
         return {c: need - s.cubes[c] for c, need in chosen if need > s.cubes[c]}
 
-    def spare(self, s: Standing, plan: list[tuple[str, int]] | None = None) -> dict[str, int]:
+    def spare(self, s: Standing, plan: Plan | None = None) -> dict[str, int]:
         """Colour -> cubes the seat holds beyond what its cheapest finish needs."""
         reserved = dict(self.plan(s) if plan is None else plan)
         return {c: max(0, n - reserved.get(c, 0)) for c, n in s.cubes.items()}
@@ -240,7 +263,7 @@ def steal_options(table: Table) -> Iterator[Option]:
     needs = table.needs(me)
     spots = sorted(
         (
-            (-_usefulness(table, key, spot, needs), RING.index(key), key, spot)
+            (-_usefulness(table, key, spot, needs), RING_INDEX[key], key, spot)
             for key, spot in me.spots.items()
             if isinstance(spot, int) and spot < BOTTOM
         ),
@@ -335,7 +358,7 @@ def trim_to_hand(table: Table, mine: Standing) -> None:
 def shilling_options(table: Table) -> Iterator[Option]:
     spots = sorted(
         (
-            (-shillings_at(key, spot), RING.index(key), key, spot)
+            (-shillings_at(key, spot), RING_INDEX[key], key, spot)
             for key, spot in table.me.spots.items()
             if isinstance(spot, int)
         )

@@ -14,7 +14,8 @@ bump in the next patrol costs what the level it would lose costs.
 """
 
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
+from typing import cast
 
 from rules.fagins_gang.board import BOARD, CHOICE
 from rules.fagins_gang.constables import walk
@@ -28,6 +29,10 @@ COLOURS = BOARD.colour_ring
 COLOUR = {loc.key: loc.colour for loc in BOARD.locations}
 COST = {loc.key: loc.move_cost for loc in BOARD.locations}
 SLOTS = BOARD.max_slots
+COLOUR_INDEX = {colour: index for index, colour in enumerate(COLOURS)}
+NEED_BIT = {colour: 1 << index for colour, index in COLOUR_INDEX.items()}
+"""Each colour's bit in a set of needed colours held as an int (a plain value, so the
+answers of `rates` are kept without the garbage collector tracking their keys)."""
 
 FAGIN_STEP = 1.0
 """Actions a Fagin still to make costs by itself (the move that pays for it)."""
@@ -55,7 +60,7 @@ NO_WAY = 99.0
 """Distance of a seat that can no longer reach the target (no locations left)."""
 
 
-@dataclass
+@dataclass(slots=True)
 class Standing:
     """One seat's resources and urchins, as a plain value heuristics can try moves on."""
 
@@ -81,6 +86,21 @@ def standing(state: FaginState, seat: int) -> Standing:
     )
 
 
+def split_key(key: "StandingKey") -> tuple[int, int, tuple[int, ...], "Placed"]:
+    """A `Race.key`'s shillings, supply, cubes (by colour, in the board's order) and
+    urchins."""
+    shillings, supply = cast(tuple[int, int], key[:CUBES_AT])
+    return shillings, supply, cast(tuple[int, ...], key[CUBES_AT:SPOTS_AT]), key[SPOTS_AT:]
+
+
+def standing_of(key: "StandingKey") -> Standing:
+    """The standing a `Race.key` was made of (memos keep keys: plain values, which the
+    garbage collector stops tracking, where a `Standing` stays tracked)."""
+    shillings, supply, cubes, placed = split_key(key)
+    spots = {p: spot for p, spot in zip(PLACES, placed, strict=True) if spot is not None}
+    return Standing(shillings, dict(zip(COLOURS, cubes, strict=True)), spots, supply)
+
+
 @cache
 def printed(location: str, level: int) -> tuple[str, ...]:
     return tuple(BOARD.goods_at(location, level))
@@ -98,14 +118,16 @@ def patrol_stops(level: int, facing: Facing) -> tuple[int, ...]:
 
 
 @cache
-def needs_by_level(cost: int, constable: int, facing: Facing) -> tuple[int, ...]:
+def needs_by_spot(cost: int, constable: int, facing: Facing) -> dict[Spot | None, int]:
     """Cubes still to pay from each level to Fagin, plus the expected cost of being
-    bumped one level down by the coming patrol."""
+    bumped one level down by the coming patrol; none from Fagin or from no urchin, so
+    a seat's dues can be read at every location alike (shared: not to be changed)."""
     stops = patrol_stops(constable, facing)
-    return tuple(
-        (level - TOP + 1) * cost + round(RISK * stops.count(level) / 6 * cost)
+    dues: dict[Spot | None, int] = {
+        level: (level - TOP + 1) * cost + round(RISK * stops.count(level) / 6 * cost)
         for level in range(TOP, BOTTOM + 1)
-    )
+    }
+    return dues | {FAGIN: 0, None: 0}
 
 
 def finish_cost(location: str, spot: Spot | None) -> int:
@@ -117,9 +139,56 @@ def finish_cost(location: str, spot: Spot | None) -> int:
     return (spot - TOP + 1) * COST[location]
 
 
+Placed = tuple[Spot | None, ...]
+"""A seat's urchin at each location, in the board's order (None: none there)."""
+StandingKey = tuple[Spot | None, ...]
+"""Everything of a standing an estimate reads (see `Race.key`)."""
+PLACES = tuple(loc.key for loc in BOARD.locations)
+CUBES_AT = 2
+SPOTS_AT = CUBES_AT + len(COLOURS)
+"""Where a `StandingKey`'s cubes and its `Placed` spots start."""
+
 LOCATIONS = tuple((loc.key, loc.colour, loc.move_cost) for loc in BOARD.locations)
+ENTRIES = tuple((key, colour, finish_cost(key, None)) for key, colour, _ in LOCATIONS)
+"""Per location: its key, colour and the cubes to finish there from outside the track
+(the need of a location where the seat has no urchin yet)."""
 ENTER_RANK = ENTER_STEP * 3
 """An entry still to make, in cubes, when ranking locations to finish at."""
+
+
+Shortfall = tuple[float, float, tuple[tuple[str, int], ...], float, float, float, float]
+"""A distance that still depends on the stalls: the seat lacks cubes it could buy with
+spare shillings, as far as the stalls hold them; everything else of it is the same under
+any stalls, so it is worked out once for all of them. In order: the needed cubes still
+to steal before buying, those the spare shillings would buy whatever the stalls hold,
+(colour, cubes missing) of the colours it lacks, then the parts of `actions_left` (the
+steps, the steal rate, the selling and the shilling steps). A plain tuple, not a class:
+there are tens of thousands of them, and the garbage collector stops tracking (and
+traversing) tuples of plain values."""
+
+
+def shortfall_distance(shortfall: Shortfall, stalls: dict[str, int]) -> float:
+    cubes_left, affordable, shorts, steps, steal, selling, shilling_steps = shortfall
+    in_stalls = sum(min(short, stalls[colour]) for colour, short in shorts)
+    left = cubes_left - min(affordable, float(in_stalls))
+    return actions_left(steps, left, steal, selling, shilling_steps)
+
+
+def actions_left(
+    steps: float, cubes_left: float, steal: float, selling: float, shillings: float
+) -> float:
+    """A distance from its parts: the fixed steps, the cubes still to steal at `steal` an
+    action, the selling and the shillings still to steal (in actions)."""
+    if cubes_left > 0:
+        steps += cubes_left / steal
+    return steps + selling + shillings
+
+
+Estimates = dict[tuple[StandingKey, tuple[int, ...]], float | Shortfall]
+"""Standing and the cubes due at each location from its spot there -> its distance, or
+what it waits on the stalls for: one target's and wheel's, shared by every moment with
+them."""
+_estimates: dict[tuple[object, ...], Estimates] = {}
 
 
 class Race:
@@ -128,84 +197,108 @@ class Race:
 
     A decision asks for the distance of the same standings again and again (every
     option is scored against the seat's and the rivals' standings, every trade against
-    the one before), so each standing's distance is worked out once per `Race`."""
+    the one before), so each standing's distance is worked out once per `Race`. Moments
+    differ mostly in their stalls (every trade a seat looking ahead weighs is judged
+    with the stalls after it) and in constables far from the seat's urchins, neither of
+    which most distances read: what a standing's distance takes from the target, the
+    wheel and the cubes due where its urchins stand is shared by all such moments."""
+
+    __slots__ = ("_estimates", "_known", "need_at", "prices", "remembered", "stalls", "target")
 
     def __init__(self, state: FaginState, stalls: dict[str, int] | None = None) -> None:
         self.target = state.options.fagin_target
         self.prices = prices(state)
         self.stalls = dict(state.stalls if stalls is None else stalls)
-        self.need_at = {
-            key: needs_by_level(COST[key], c.level, c.facing) for key, c in state.constables.items()
-        }
-        self._known: dict[tuple[object, ...], float] = {}
+        self.need_at = dues_of(patrol_of(state))
+        """Per location (in the board's order), the cubes due from each spot."""
+        self._known: dict[StandingKey, float] = {}
+        self._estimates = _estimates.setdefault(
+            (self.target, state.wheel_ring, state.wheel_rotation), {}
+        )
         self.remembered: dict[tuple[object, ...], object] = {}
         """Other answers of this moment's heuristics, by what they depend on (a market
         visit's outcome for a standing, see `trading`)."""
 
     @staticmethod
-    def key(s: Standing) -> tuple[object, ...]:
-        """Everything of a standing an estimate reads, as a dictionary key."""
-        return (s.shillings, s.supply, tuple(s.cubes.items()), tuple(s.spots.items()))
+    def key(s: Standing) -> StandingKey:
+        """Everything of a standing an estimate reads, as a dictionary key: shillings,
+        supply, the cubes of each colour (in the board's order), then its `Placed` urchins.
+        Flat and plain, so the garbage collector stops tracking a key the first time it
+        sees it; nested, the keys memos keep lived on into its oldest generation and
+        set off a full collection (tens of milliseconds) about once a decision."""
+        return (
+            s.shillings,
+            s.supply,
+            *map(s.cubes.__getitem__, COLOURS),
+            *map(s.spots.get, PLACES),
+        )
 
     def distance(self, s: Standing) -> float:
         """Estimated actions the seat still needs to win (0 once it has won)."""
         key = self.key(s)
         found = self._known.get(key)
         if found is None:
-            found = self._known[key] = self._distance(s)
+            placed = key[SPOTS_AT:]
+            due = tuple(map(dict.__getitem__, self.need_at, placed))
+            estimate = self._estimates.get((key, due))
+            if estimate is None:
+                estimate = self._estimates[key, due] = self._estimate(s, placed)
+            if isinstance(estimate, float):
+                found = estimate
+            else:
+                found = shortfall_distance(estimate, self.stalls)
+            self._known[key] = found
         return found
 
-    def _distance(self, s: Standing) -> float:
-        spots, cubes = s.spots, s.cubes
+    def _estimate(self, s: Standing, placed: Placed) -> float | Shortfall:
+        """The distance as far as it does not depend on the stalls (it reads only the
+        target, the prices and the cubes due at `need_at` where the seat stands)."""
+        cubes = s.cubes
         done = 0
-        options: list[tuple[float, int, str, str, int, int]] = []
-        for key, colour, cost in LOCATIONS:
-            spot = spots.get(key)
-            if spot == FAGIN:
+        options: list[tuple[float, bool, str, str, int, int]] = []
+        for (key, colour, entry_need), spot, row in zip(ENTRIES, placed, self.need_at, strict=True):
+            if spot is None:
+                have = cubes[colour]
+                short = entry_need - have if entry_need > have else 0
+                options.append((short + ENTER_RANK, True, key, colour, entry_need, short))
+            elif spot == FAGIN:
                 done += 1
-                continue
-            entering = spot is None
-            need = (START - TOP + 2) * cost if spot is None else self.need_at[key][spot]
-            have = cubes[colour]
-            short = need - have if need > have else 0
-            options.append(
-                (short + ENTER_RANK if entering else short, entering, key, colour, need, short)
-            )
+            else:
+                need = row[spot]
+                have = cubes[colour]
+                short = need - have if need > have else 0
+                options.append((short, False, key, colour, need, short))
         left = self.target - done
         if left <= 0:
             return 0.0
         options.sort()
-        picked = []
-        entries = 0
-        for option in options:
-            if option[1]:
+        prices = self.prices
+        reserved: dict[str, int] = {}
+        shorts: dict[str, int] = {}
+        cube_short = wanted_prices = entries = needs = 0
+        for _, entering, _, colour, need, short in options:
+            if entering:
                 if entries >= s.supply:
                     continue
                 entries += 1
-            picked.append(option)
-            if len(picked) == left:
-                break
-        if len(picked) < left:
-            return NO_WAY
-        reserved = {colour: need for _, _, _, colour, need, _ in picked}
-        cube_short = 0
-        needs = set()
-        wanted_prices = 0
-        shorts: dict[str, int] = {}
-        for _, _, _, colour, _, short in picked:
+            reserved[colour] = need
             if short:
                 cube_short += short
-                needs.add(colour)
                 shorts[colour] = short
-                wanted_prices += self.prices[colour]
+                needs |= NEED_BIT[colour]
+                wanted_prices += prices[colour]
+            if len(reserved) == left:
+                break
+        if len(reserved) < left:
+            return NO_WAY
         shilling_short = max(0, BOARD.fagin_price * left - s.shillings)
         spare_cubes = 0
         spare_value = 0.0
-        for colour, count in cubes.items():
-            spare = count - reserved.get(colour, 0)
+        for colour in COLOURS:
+            spare = cubes[colour] - reserved.get(colour, 0)
             if spare > 0:
                 spare_cubes += spare
-                spare_value += spare * self.prices[colour] * SELL
+                spare_value += spare * prices[colour] * SELL
         # Shillings are a need of their own: spare cubes pay the fee only once sold at
         # the market (a visit sells many), the rest must be stolen.
         sold = min(float(shilling_short), spare_value)
@@ -214,17 +307,45 @@ class Race:
             cube_short_left = cube_short - spare_cubes * (1 - sold / spare_value) / 3
         else:
             cube_short_left = float(cube_short)
+        steal, shill = rates(placed, needs)
+        steps = FAGIN_STEP * left + ENTER_STEP * entries
+        steal = max(STEAL_FLOOR, steal)
+        selling = sold / SALE_RATE
+        shilling_steps = shilling_gap / max(SHILLING_FLOOR, shill)
         spare_shillings = s.shillings - BOARD.fagin_price * left
-        if cube_short_left > 0 and spare_shillings > 0 and needs:
+        if cube_short_left > 0 and spare_shillings > 0 and shorts:
             # Shillings buy only what the stalls hold of the colours it needs.
-            in_stalls = sum(min(short, self.stalls[colour]) for colour, short in shorts.items())
-            bought = BUY * spare_shillings * len(needs) / wanted_prices
-            cube_short_left -= min(bought, float(in_stalls))
-        steal, shill = rates(spots, needs)
-        actions = FAGIN_STEP * left + ENTER_STEP * entries
-        if cube_short_left > 0:
-            actions += cube_short_left / max(STEAL_FLOOR, steal)
-        return actions + sold / SALE_RATE + shilling_gap / max(SHILLING_FLOOR, shill)
+            affordable = BUY * spare_shillings * len(shorts) / wanted_prices
+            return (
+                cube_short_left,
+                affordable,
+                tuple(shorts.items()),
+                steps,
+                steal,
+                selling,
+                shilling_steps,
+            )
+        return actions_left(steps, cube_short_left, steal, selling, shilling_steps)
+
+
+FACINGS: tuple[Facing, Facing] = ("down", "up")
+
+
+def patrol_of(state: FaginState) -> tuple[int, ...]:
+    """Each location's constable (in the board's order) as one number, twice its level
+    plus 1 facing up: the constables as plain values, for keys."""
+    constables = map(state.constables.__getitem__, PLACES)
+    return tuple([c.level * 2 + FACINGS.index(c.facing) for c in constables])
+
+
+@lru_cache(maxsize=1024)
+def dues_of(patrol: tuple[int, ...]) -> tuple[dict[Spot | None, int], ...]:
+    """`needs_by_spot` at each location under a `patrol_of` (moments share their
+    constables far more often than their stalls)."""
+    return tuple(
+        needs_by_spot(COST[place], code // 2, FACINGS[code % 2])
+        for place, code in zip(PLACES, patrol, strict=True)
+    )
 
 
 RACES = 4096
@@ -246,13 +367,14 @@ def race_of(state: FaginState, stalls: dict[str, int] | None = None) -> Race:
         state.options.fagin_target,
         state.wheel_ring,
         state.wheel_rotation,
-        tuple(held.items()),
-        tuple(state.constables.items()),
+        *map(held.__getitem__, COLOURS),
+        *patrol_of(state),
     )
     found = _races.get(key)
     if found is None:
         if len(_races) >= RACES:
             _races.clear()
+            _estimates.clear()
         found = _races[key] = Race(state, held)
     return found
 
@@ -347,25 +469,29 @@ def give_cheapest(prices: dict[str, int], s: Standing, keep: str, count: int) ->
     return given
 
 
-def rates(spots: dict[str, Spot], needs: set[str]) -> tuple[float, float]:
-    """Needed cubes and shillings one steal action brings from where the seat stands."""
+@lru_cache(maxsize=1 << 15)
+def rates(placed: Placed, needs: int) -> tuple[float, float]:
+    """Needed cubes and shillings one steal action brings from where the seat stands
+    (`placed`: its spots, location by location; `needs`: the colours it needs, as
+    `NEED_BIT`s). Seats stand in the same few places needing the same few colours,
+    standing after standing, so each answer is kept."""
     goods: list[float] = []
     money: list[int] = []
-    for key, spot in spots.items():
-        if spot == FAGIN:
+    for key, spot in zip(PLACES, placed, strict=True):
+        if spot is None or spot == FAGIN:
             continue
         choices, fixed, shillings = _yield(key, spot)
         money.append(shillings)
         if spot != BOTTOM:
-            goods.append(choices + sum(1.0 if c in needs else JUNK for c in fixed))
+            goods.append(choices + sum(1.0 if bit & needs else JUNK for bit in fixed))
     goods.sort(reverse=True)
     money.sort(reverse=True)
     return sum(goods[:SLOTS]), float(sum(money[:SLOTS]))
 
 
 @cache
-def _yield(location: str, level: int) -> tuple[int, tuple[str, ...], int]:
-    """A level's free choices, printed colours and shillings."""
+def _yield(location: str, level: int) -> tuple[int, tuple[int, ...], int]:
+    """A level's free choices, printed colours (as `NEED_BIT`s) and shillings."""
     goods = printed(location, level)
-    fixed = tuple(c for c in goods if c != CHOICE)
+    fixed = tuple(NEED_BIT[c] for c in goods if c != CHOICE)
     return len(goods) - len(fixed), fixed, shillings_at(location, level)

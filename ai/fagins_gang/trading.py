@@ -12,7 +12,7 @@ from functools import cache
 from itertools import combinations
 
 from ai.fagins_gang.moves import Option, Table
-from ai.fagins_gang.race import COLOURS, Standing, on_track, race_of
+from ai.fagins_gang.race import COLOURS, Standing, on_track, race_of, standing_of
 from rules.fagins_gang.actions import Action, Buy, Discard, MarketPass, Sell
 from rules.fagins_gang.board import BOARD
 
@@ -104,10 +104,9 @@ def after_market(table: Table) -> Standing:
     (worked out once per standing and moment: every action turn of every playout asks)."""
     key = ("market", table.ahead, table.race.key(table.me))
     found = table.race.remembered.get(key)
-    if not isinstance(found, Standing):
-        found = _after_market(table)
-        table.race.remembered[key] = found
-    return found.copy()
+    if not isinstance(found, tuple):
+        found = table.race.remembered[key] = table.race.key(_after_market(table))
+    return standing_of(found)
 
 
 def _after_market(table: Table) -> Standing:
