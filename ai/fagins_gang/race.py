@@ -66,6 +66,8 @@ class Standing:
 
     shillings: int
     cubes: dict[str, int]
+    """Colour -> cubes held, every colour in the board's order (`Race.key` reads them
+    in the order they are held)."""
     spots: dict[str, Spot] = field(default_factory=dict)
     """Location -> the seat's urchin there (a level or Fagin); absent: none there."""
     supply: int = 0
@@ -78,9 +80,10 @@ class Standing:
 
 
 def standing(state: FaginState, seat: int) -> Standing:
+    held = state.cubes[seat]
     return Standing(
         shillings=state.shillings[seat],
-        cubes=dict(state.cubes[seat]),
+        cubes={colour: held[colour] for colour in COLOURS},
         spots={key: spots[seat] for key, spots in state.urchins.items() if seat in spots},
         supply=state.supply[seat],
     )
@@ -226,12 +229,7 @@ class Race:
         Flat and plain, so the garbage collector stops tracking a key the first time it
         sees it; nested, the keys memos keep lived on into its oldest generation and
         set off a full collection (tens of milliseconds) about once a decision."""
-        return (
-            s.shillings,
-            s.supply,
-            *map(s.cubes.__getitem__, COLOURS),
-            *map(s.spots.get, PLACES),
-        )
+        return (s.shillings, s.supply, *s.cubes.values(), *map(s.spots.get, PLACES))
 
     def distance(self, s: Standing) -> float:
         """Estimated actions the seat still needs to win (0 once it has won)."""
@@ -335,7 +333,7 @@ def patrol_of(state: FaginState) -> tuple[int, ...]:
     """Each location's constable (in the board's order) as one number, twice its level
     plus 1 facing up: the constables as plain values, for keys."""
     constables = map(state.constables.__getitem__, PLACES)
-    return tuple([c.level * 2 + FACINGS.index(c.facing) for c in constables])
+    return tuple([c.level * 2 + (c.facing == "up") for c in constables])
 
 
 @lru_cache(maxsize=1024)

@@ -18,6 +18,8 @@ the same on any state rebuilt from the view; it is also the policy of every seat
 `strong`'s playouts.
 """
 
+from functools import cached_property
+
 from ai.fagins_gang.moves import (
     Option,
     Table,
@@ -45,9 +47,18 @@ class Scorer:
 
     def __init__(self, table: Table) -> None:
         self.table = table
-        race = table.race
-        self.before = {seat: race.distance(s) for seat, s in table.others.items()}
-        self.leader = min(self.before, key=lambda seat: (self.before[seat], seat))
+
+    @cached_property
+    def before(self) -> dict[int, float]:
+        """Every rival's distance, worked out when an option first bumps one: most
+        options (and most whole turns) bump no one."""
+        race = self.table.race
+        return {seat: race.distance(s) for seat, s in self.table.others.items()}
+
+    @cached_property
+    def leader(self) -> int:
+        before = self.before
+        return min(before, key=lambda seat: (before[seat], seat))
 
     def score(self, option: Option) -> float:
         race = self.table.race
@@ -55,9 +66,11 @@ class Scorer:
         if mine.at_fagin() >= race.target:
             return -1000.0
         total = self.table.distance(mine)
-        for seat, rival in option.rivals.items():
-            weight = RIVAL if seat == self.leader else RIVAL / 2
-            total -= weight * (race.distance(rival) - self.before[seat])
+        if option.rivals:
+            before, leader = self.before, self.leader
+            for seat, rival in option.rivals.items():
+                weight = RIVAL if seat == leader else RIVAL / 2
+                total -= weight * (race.distance(rival) - before[seat])
         return total
 
 
