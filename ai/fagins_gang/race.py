@@ -172,7 +172,10 @@ traversing) tuples of plain values."""
 
 def shortfall_distance(shortfall: Shortfall, stalls: dict[str, int]) -> float:
     cubes_left, affordable, shorts, steps, steal, selling, shilling_steps = shortfall
-    in_stalls = sum(min(short, stalls[colour]) for colour, short in shorts)
+    in_stalls = 0
+    for colour, short in shorts:
+        held = stalls[colour]
+        in_stalls += short if short <= held else held
     left = cubes_left - min(affordable, float(in_stalls))
     return actions_left(steps, left, steal, selling, shilling_steps)
 
@@ -206,11 +209,22 @@ class Race:
     which most distances read: what a standing's distance takes from the target, the
     wheel and the cubes due where its urchins stand is shared by all such moments."""
 
-    __slots__ = ("_estimates", "_known", "need_at", "prices", "remembered", "stalls", "target")
+    __slots__ = (
+        "_estimates",
+        "_known",
+        "cheapest",
+        "need_at",
+        "prices",
+        "remembered",
+        "stalls",
+        "target",
+    )
 
     def __init__(self, state: FaginState, stalls: dict[str, int] | None = None) -> None:
         self.target = state.options.fagin_target
         self.prices = prices(state)
+        self.cheapest = tuple(sorted(COLOURS, key=self.prices.__getitem__))
+        """The colours by price, the cheapest first (the order exchanges give them in)."""
         self.stalls = dict(state.stalls if stalls is None else stalls)
         self.need_at = dues_of(patrol_of(state))
         """Per location (in the board's order), the cubes due from each spot."""
@@ -439,26 +453,27 @@ def stranded_distance(race: Race, s: Standing, warehouses: dict[str, int]) -> fl
                 best = min(best, race.distance(entered) + ENTER_NOW)
                 continue
             entered.cubes[colour] = 0
-            price = race.prices[colour]
-            if short <= BUY_SHORT and race.stalls[colour] >= short and price * short <= s.shillings:
-                bought = entered.copy()
-                bought.shillings -= price * short
+            price = race.prices[colour] * short
+            if short <= BUY_SHORT and race.stalls[colour] >= short and price <= s.shillings:
+                entered.shillings -= price
                 steps = ENTER_NOW + BUY_VISIT + BUY_STEP * short
-                best = min(best, race.distance(bought) + steps)
+                best = min(best, race.distance(entered) + steps)
+                entered.shillings += price
             give = BOARD.exchange_give * short
             others = total - s.cubes[colour]
             if short <= SLOTS and others >= give and warehouses[colour] >= short:
-                give_cheapest(race.prices, entered, colour, give)
+                give_cheapest(race.cheapest, entered, colour, give)
                 best = min(best, race.distance(entered) + EXCHANGE_FIRST)
     race.remembered[memo] = best
     return best
 
 
-def give_cheapest(prices: dict[str, int], s: Standing, keep: str, count: int) -> list[str]:
+def give_cheapest(cheapest: tuple[str, ...], s: Standing, keep: str, count: int) -> list[str]:
     """Give up to `count` cubes of colours other than `keep`, the cheapest first (in
-    place); the colours given, in that order (an exchange's, three to a slot)."""
+    `cheapest`'s order, in place); the colours given, in that order (an exchange's,
+    three to a slot)."""
     given: list[str] = []
-    for colour in sorted(COLOURS, key=lambda c: prices[c]):
+    for colour in cheapest:
         if colour == keep:
             continue
         taken = min(count - len(given), s.cubes[colour])

@@ -33,6 +33,10 @@ from ai.fagins_gang.trading import after_market, discard_action, trade_action
 from rules.fagins_gang.actions import Action, MoveStep, OpenMarket, Skip
 from rules.fagins_gang.board import BOARD
 
+_SKIP = Skip()
+_OPEN = OpenMarket()
+"""The actions every action turn offers (frozen, so built once)."""
+
 RIVAL = 0.02
 """How much pushing the leading rival back counts against the seat's own progress
 (other rivals count half as much). At 0.3 seats spent their turns bumping each other
@@ -76,7 +80,7 @@ class Scorer:
 
 def move_options(table: Table, scorer: Scorer) -> list[Option]:
     """The best step at each location, alone, and the best plan combining up to three."""
-    base = scorer.score(Option(Skip(), table.me))
+    base = scorer.score(Option(_SKIP, table.me))
     best: dict[str, tuple[float, Option]] = {}
     for step in location_steps(table):
         option = move_option(table, [step])
@@ -109,8 +113,8 @@ def action_options(table: Table) -> list[tuple[float, Option]]:
     """Every option on an action turn with its score, best first (skip last on ties)."""
     scorer = Scorer(table)
     options = [*steal_options(table), *shilling_options(table), *move_options(table, scorer)]
-    options.append(Option(OpenMarket(), after_market(table)))
-    options.append(Option(Skip(), table.me))
+    options.append(Option(_OPEN, after_market(table)))
+    options.append(Option(_SKIP, table.me))
     scored = [(scorer.score(option), index, option) for index, option in enumerate(options)]
     scored.sort(key=lambda entry: (entry[0], entry[1]))
     return [(score, option) for score, _, option in scored]
