@@ -195,6 +195,7 @@ Estimates = dict[tuple[StandingKey, tuple[int, ...]], float | Shortfall]
 what it waits on the stalls for: one target's and wheel's, shared by every moment with
 them."""
 _estimates: dict[tuple[object, ...], Estimates] = {}
+_markets: dict[tuple[object, ...], dict[tuple[object, ...], object]] = {}
 
 
 class Race:
@@ -213,6 +214,7 @@ class Race:
         "_estimates",
         "_known",
         "cheapest",
+        "market",
         "need_at",
         "prices",
         "remembered",
@@ -235,6 +237,10 @@ class Race:
         self.remembered: dict[tuple[object, ...], object] = {}
         """Other answers of this moment's heuristics, by what they depend on (a market
         visit's outcome for a standing, see `trading`)."""
+        wheel = (self.target, state.wheel_ring, state.wheel_rotation)
+        self.market = _markets.setdefault((*wheel, *map(self.stalls.__getitem__, COLOURS)), {})
+        """Answers that read the constables only through the cubes due where the seat
+        stands (see `due_key`): shared by every moment with these stalls and wheel."""
 
     @staticmethod
     def key(s: Standing) -> StandingKey:
@@ -244,6 +250,13 @@ class Race:
         sees it; nested, the keys memos keep lived on into its oldest generation and
         set off a full collection (tens of milliseconds) about once a decision."""
         return (s.shillings, s.supply, *s.cubes.values(), *map(s.spots.get, PLACES))
+
+    def due_key(self, s: Standing) -> tuple[StandingKey, tuple[int, ...]]:
+        """A standing's key and the cubes due from each of its spots: everything of the
+        moment's constables its distance reads, and so any answer made of its distances
+        and those of standings with the same urchins (its trades)."""
+        key = self.key(s)
+        return key, tuple(map(dict.__getitem__, self.need_at, key[SPOTS_AT:]))
 
     def distance(self, s: Standing) -> float:
         """Estimated actions the seat still needs to win (0 once it has won)."""
@@ -387,6 +400,7 @@ def race_of(state: FaginState, stalls: dict[str, int] | None = None) -> Race:
         if len(_races) >= RACES:
             _races.clear()
             _estimates.clear()
+            _markets.clear()
         found = _races[key] = Race(state, held)
     return found
 
