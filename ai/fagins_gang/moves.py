@@ -195,7 +195,10 @@ def apply_step(table: Table, step: MoveStep, mine: Standing, rivals: dict[int, S
 def _bump(table: Table, key: str, level: int, rivals: dict[int, Standing]) -> None:
     """Rivals' standings after the seat's urchin lands on `level` (the state's urchins
     at `key` are as before the move: each location appears once in a plan)."""
-    spots = {s: spot for s, spot in table.state.urchins[key].items() if s != table.seat}
+    here = table.state.urchins[key]
+    if level not in here.values():
+        return
+    spots = {s: spot for s, spot in here.items() if s != table.seat}
     bumped = next((s for s, spot in spots.items() if spot == level), None)
     if bumped is None:
         return
@@ -307,7 +310,7 @@ def entry_exchanges(table: Table) -> Iterator[Option]:
         if total - me.cubes[colour] < give_count * short:
             continue
         mine = me.copy()
-        given = give_cheapest(table.race.prices, mine, colour, give_count * short)
+        given = give_cheapest(table.race.cheapest, mine, colour, give_count * short)
         mine.cubes[colour] += short
         slots: list[StealSlot | ExchangeSlot] = [
             ExchangeSlot(give=given[i : i + give_count], take=colour)

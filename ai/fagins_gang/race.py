@@ -66,6 +66,8 @@ class Standing:
 
     shillings: int
     cubes: dict[str, int]
+    """Colour -> cubes held, every colour in the board's order (`Race.key` reads them
+    in the order they are held)."""
     spots: dict[str, Spot] = field(default_factory=dict)
     """Location -> the seat's urchin there (a level or Fagin); absent: none there."""
     supply: int = 0
@@ -78,9 +80,10 @@ class Standing:
 
 
 def standing(state: FaginState, seat: int) -> Standing:
+    held = state.cubes[seat]
     return Standing(
         shillings=state.shillings[seat],
-        cubes=dict(state.cubes[seat]),
+        cubes={colour: held[colour] for colour in COLOURS},
         spots={key: spots[seat] for key, spots in state.urchins.items() if seat in spots},
         supply=state.supply[seat],
     )
@@ -169,7 +172,10 @@ traversing) tuples of plain values."""
 
 def shortfall_distance(shortfall: Shortfall, stalls: dict[str, int]) -> float:
     cubes_left, affordable, shorts, steps, steal, selling, shilling_steps = shortfall
-    in_stalls = sum(min(short, stalls[colour]) for colour, short in shorts)
+    in_stalls = 0
+    for colour, short in shorts:
+        held = stalls[colour]
+        in_stalls += short if short <= held else held
     left = cubes_left - min(affordable, float(in_stalls))
     return actions_left(steps, left, steal, selling, shilling_steps)
 
@@ -189,6 +195,7 @@ Estimates = dict[tuple[StandingKey, tuple[int, ...]], float | Shortfall]
 what it waits on the stalls for: one target's and wheel's, shared by every moment with
 them."""
 _estimates: dict[tuple[object, ...], Estimates] = {}
+_markets: dict[tuple[object, ...], dict[tuple[object, ...], object]] = {}
 
 
 class Race:
@@ -203,11 +210,23 @@ class Race:
     which most distances read: what a standing's distance takes from the target, the
     wheel and the cubes due where its urchins stand is shared by all such moments."""
 
-    __slots__ = ("_estimates", "_known", "need_at", "prices", "remembered", "stalls", "target")
+    __slots__ = (
+        "_estimates",
+        "_known",
+        "cheapest",
+        "market",
+        "need_at",
+        "prices",
+        "remembered",
+        "stalls",
+        "target",
+    )
 
     def __init__(self, state: FaginState, stalls: dict[str, int] | None = None) -> None:
         self.target = state.options.fagin_target
         self.prices = prices(state)
+        self.cheapest = tuple(sorted(COLOURS, key=self.prices.__getitem__))
+        """The colours by price, the cheapest first (the order exchanges give them in)."""
         self.stalls = dict(state.stalls if stalls is None else stalls)
         self.need_at = dues_of(patrol_of(state))
         """Per location (in the board's order), the cubes due from each spot."""
@@ -218,6 +237,10 @@ class Race:
         self.remembered: dict[tuple[object, ...], object] = {}
         """Other answers of this moment's heuristics, by what they depend on (a market
         visit's outcome for a standing, see `trading`)."""
+        wheel = (self.target, state.wheel_ring, state.wheel_rotation)
+        self.market = _markets.setdefault((*wheel, *map(self.stalls.__getitem__, COLOURS)), {})
+        """Answers that read the constables only through the cubes due where the seat
+        stands (see `due_key`): shared by every moment with these stalls and wheel."""
 
     @staticmethod
     def key(s: Standing) -> StandingKey:
@@ -226,12 +249,14 @@ class Race:
         Flat and plain, so the garbage collector stops tracking a key the first time it
         sees it; nested, the keys memos keep lived on into its oldest generation and
         set off a full collection (tens of milliseconds) about once a decision."""
-        return (
-            s.shillings,
-            s.supply,
-            *map(s.cubes.__getitem__, COLOURS),
-            *map(s.spots.get, PLACES),
-        )
+        return (s.shillings, s.supply, *s.cubes.values(), *map(s.spots.get, PLACES))
+
+    def due_key(self, s: Standing) -> tuple[StandingKey, tuple[int, ...]]:
+        """A standing's key and the cubes due from each of its spots: everything of the
+        moment's constables its distance reads, and so any answer made of its distances
+        and those of standings with the same urchins (its trades)."""
+        key = self.key(s)
+        return key, tuple(map(dict.__getitem__, self.need_at, key[SPOTS_AT:]))
 
     def distance(self, s: Standing) -> float:
         """Estimated actions the seat still needs to win (0 once it has won)."""
@@ -335,7 +360,7 @@ def patrol_of(state: FaginState) -> tuple[int, ...]:
     """Each location's constable (in the board's order) as one number, twice its level
     plus 1 facing up: the constables as plain values, for keys."""
     constables = map(state.constables.__getitem__, PLACES)
-    return tuple([c.level * 2 + FACINGS.index(c.facing) for c in constables])
+    return tuple([c.level * 2 + (c.facing == "up") for c in constables])
 
 
 @lru_cache(maxsize=1024)
@@ -375,6 +400,7 @@ def race_of(state: FaginState, stalls: dict[str, int] | None = None) -> Race:
         if len(_races) >= RACES:
             _races.clear()
             _estimates.clear()
+            _markets.clear()
         found = _races[key] = Race(state, held)
     return found
 
@@ -441,26 +467,27 @@ def stranded_distance(race: Race, s: Standing, warehouses: dict[str, int]) -> fl
                 best = min(best, race.distance(entered) + ENTER_NOW)
                 continue
             entered.cubes[colour] = 0
-            price = race.prices[colour]
-            if short <= BUY_SHORT and race.stalls[colour] >= short and price * short <= s.shillings:
-                bought = entered.copy()
-                bought.shillings -= price * short
+            price = race.prices[colour] * short
+            if short <= BUY_SHORT and race.stalls[colour] >= short and price <= s.shillings:
+                entered.shillings -= price
                 steps = ENTER_NOW + BUY_VISIT + BUY_STEP * short
-                best = min(best, race.distance(bought) + steps)
+                best = min(best, race.distance(entered) + steps)
+                entered.shillings += price
             give = BOARD.exchange_give * short
             others = total - s.cubes[colour]
             if short <= SLOTS and others >= give and warehouses[colour] >= short:
-                give_cheapest(race.prices, entered, colour, give)
+                give_cheapest(race.cheapest, entered, colour, give)
                 best = min(best, race.distance(entered) + EXCHANGE_FIRST)
     race.remembered[memo] = best
     return best
 
 
-def give_cheapest(prices: dict[str, int], s: Standing, keep: str, count: int) -> list[str]:
+def give_cheapest(cheapest: tuple[str, ...], s: Standing, keep: str, count: int) -> list[str]:
     """Give up to `count` cubes of colours other than `keep`, the cheapest first (in
-    place); the colours given, in that order (an exchange's, three to a slot)."""
+    `cheapest`'s order, in place); the colours given, in that order (an exchange's,
+    three to a slot)."""
     given: list[str] = []
-    for colour in sorted(COLOURS, key=lambda c: prices[c]):
+    for colour in cheapest:
         if colour == keep:
             continue
         taken = min(count - len(given), s.cubes[colour])

@@ -18,6 +18,8 @@ the same on any state rebuilt from the view; it is also the policy of every seat
 `strong`'s playouts.
 """
 
+from functools import cached_property
+
 from ai.fagins_gang.moves import (
     Option,
     Table,
@@ -30,6 +32,10 @@ from ai.fagins_gang.race import SLOTS
 from ai.fagins_gang.trading import after_market, discard_action, trade_action
 from rules.fagins_gang.actions import Action, MoveStep, OpenMarket, Skip
 from rules.fagins_gang.board import BOARD
+
+_SKIP = Skip()
+_OPEN = OpenMarket()
+"""The actions every action turn offers (frozen, so built once)."""
 
 RIVAL = 0.02
 """How much pushing the leading rival back counts against the seat's own progress
@@ -45,9 +51,18 @@ class Scorer:
 
     def __init__(self, table: Table) -> None:
         self.table = table
-        race = table.race
-        self.before = {seat: race.distance(s) for seat, s in table.others.items()}
-        self.leader = min(self.before, key=lambda seat: (self.before[seat], seat))
+
+    @cached_property
+    def before(self) -> dict[int, float]:
+        """Every rival's distance, worked out when an option first bumps one: most
+        options (and most whole turns) bump no one."""
+        race = self.table.race
+        return {seat: race.distance(s) for seat, s in self.table.others.items()}
+
+    @cached_property
+    def leader(self) -> int:
+        before = self.before
+        return min(before, key=lambda seat: (before[seat], seat))
 
     def score(self, option: Option) -> float:
         race = self.table.race
@@ -55,15 +70,17 @@ class Scorer:
         if mine.at_fagin() >= race.target:
             return -1000.0
         total = self.table.distance(mine)
-        for seat, rival in option.rivals.items():
-            weight = RIVAL if seat == self.leader else RIVAL / 2
-            total -= weight * (race.distance(rival) - self.before[seat])
+        if option.rivals:
+            before, leader = self.before, self.leader
+            for seat, rival in option.rivals.items():
+                weight = RIVAL if seat == leader else RIVAL / 2
+                total -= weight * (race.distance(rival) - before[seat])
         return total
 
 
 def move_options(table: Table, scorer: Scorer) -> list[Option]:
     """The best step at each location, alone, and the best plan combining up to three."""
-    base = scorer.score(Option(Skip(), table.me))
+    base = scorer.score(Option(_SKIP, table.me))
     best: dict[str, tuple[float, Option]] = {}
     for step in location_steps(table):
         option = move_option(table, [step])
@@ -96,8 +113,8 @@ def action_options(table: Table) -> list[tuple[float, Option]]:
     """Every option on an action turn with its score, best first (skip last on ties)."""
     scorer = Scorer(table)
     options = [*steal_options(table), *shilling_options(table), *move_options(table, scorer)]
-    options.append(Option(OpenMarket(), after_market(table)))
-    options.append(Option(Skip(), table.me))
+    options.append(Option(_OPEN, after_market(table)))
+    options.append(Option(_SKIP, table.me))
     scored = [(scorer.score(option), index, option) for index, option in enumerate(options)]
     scored.sort(key=lambda entry: (entry[0], entry[1]))
     return [(score, option) for score, _, option in scored]

@@ -101,12 +101,28 @@ def best_trade(table: Table, mine: Standing, stalls: dict[str, int], pairs: bool
 
 def after_market(table: Table) -> Standing:
     """The seat's standing after the trades it would make if it opened the market now
-    (worked out once per standing and moment: every action turn of every playout asks)."""
-    key = ("market", table.ahead, table.race.key(table.me))
-    found = table.race.remembered.get(key)
+    (worked out once per standing and market, see `_memo`: every action turn of every
+    playout asks)."""
+    memo, key = _memo(table, "market")
+    found = memo.get(key)
     if not isinstance(found, tuple):
-        found = table.race.remembered[key] = table.race.key(_after_market(table))
+        found = memo[key] = table.race.key(_after_market(table))
     return standing_of(found)
+
+
+def _memo(
+    table: Table, *what: object
+) -> tuple[dict[tuple[object, ...], object], tuple[object, ...]]:
+    """Where a market answer for the seat's standing is kept, and its key there. Trades
+    leave its urchins where they are, so a seat judging them in its own moment reads the
+    constables only through the cubes due where it stands: its answers hold for every
+    moment with the same stalls and wheel. A seat looking ahead judges each trade in the
+    moment it leaves (and its way back on the track in the warehouses): its own moment's."""
+    race = table.race
+    if table.ahead:
+        return race.remembered, (*what, *race.key(table.me))
+    key, due = race.due_key(table.me)
+    return race.market, (*what, *key, *due)
 
 
 def _after_market(table: Table) -> Standing:
@@ -126,13 +142,13 @@ def trade_action(table: Table) -> Buy | Sell | MarketPass:
     market = table.state.market
     assert market is not None
     holder = market.token_holder == table.seat
-    key = ("trade", holder, table.ahead, table.race.key(table.me))
-    found = table.race.remembered.get(key)
+    memo, key = _memo(table, "trade", holder)
+    found = memo.get(key)
     if not isinstance(found, Buy | Sell | MarketPass):
         trade = best_trade(table, table.me, dict(table.state.stalls), pairs=holder)
         found = _PASS if trade is None else trade.action
         assert isinstance(found, Buy | Sell | MarketPass)
-        table.race.remembered[key] = found
+        memo[key] = found
     return found
 
 
