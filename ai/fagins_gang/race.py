@@ -231,13 +231,11 @@ class Race:
         self.need_at = dues_of(patrol_of(state))
         """Per location (in the board's order), the cubes due from each spot."""
         self._known: dict[StandingKey, float] = {}
-        self._estimates = _estimates.setdefault(
-            (self.target, state.wheel_ring, state.wheel_rotation), {}
-        )
+        wheel = (self.target, state.wheel_ring, state.wheel_rotation)
+        self._estimates = _estimates.setdefault(wheel, {})
         self.remembered: dict[tuple[object, ...], object] = {}
         """Other answers of this moment's heuristics, by what they depend on (a market
         visit's outcome for a standing, see `trading`)."""
-        wheel = (self.target, state.wheel_ring, state.wheel_rotation)
         self.market = _markets.setdefault((*wheel, *map(self.stalls.__getitem__, COLOURS)), {})
         """Answers that read the constables only through the cubes due where the seat
         stands (see `due_key`): shared by every moment with these stalls and wheel."""

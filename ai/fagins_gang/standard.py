@@ -43,7 +43,7 @@ RIVAL = 0.02
 and four standard seats needed a median of 21 rounds; at 0.1, 18; at 0.02, 17 (and 16,
 17, 18 at three, five and six seats, where 0.1 took 17, 18 and 19 once the two-turn
 look-ahead was in: 200 games each, seeds 3000-3199). At 0 no one bumps a leader, and
-some three-seat games dragged on for 80-98 rounds."""
+some three-seat games dragged on for 78-98 rounds."""
 
 
 class Scorer:
