@@ -44,6 +44,13 @@ class Store(Protocol):
         ...
 
     @property
+    def reads_wait(self) -> bool:
+        """Whether a read inside a transaction waits for a server (a round trip: on
+        PostgreSQL), so a command skips the reads it can do without (see
+        bot.service.runtime.commit)."""
+        ...
+
+    @property
     def location(self) -> str:
         """Where the data lives, fit to print (a file path, or a URL without password)."""
         ...

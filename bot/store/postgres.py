@@ -26,6 +26,8 @@ exactly like SQLite's busy timeout. Deadlocks and serialization failures are rep
 """
 
 import contextlib
+import logging
+import select
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -49,8 +51,11 @@ from bot.store.errors import (
     StoreUnusable,
     VersionConflict,
 )
+from bot.store.pg_known import FUNCTIONS, KnownGames, Remembering, reread
 from bot.store.schema import MIGRATIONS
 from bot.store.sql import SqlStore
+
+log = logging.getLogger(__name__)
 
 Ending = tuple[str, Sequence[Any], Callable[[list[dict[str, Any]]], None]]
 """A statement sent with the COMMIT, and what to do with its rows once committed."""
@@ -127,10 +132,11 @@ def _at_commit(error: psycopg.Error, conn: psycopg.Connection[Any]) -> Exception
     return NotSaved(f"{type(error).__name__}: {error}")
 
 
-class PostgresStore(SqlStore):
+class PostgresStore(Remembering, SqlStore):
     """A database server shared by any number of bot processes."""
 
     backend = "postgres"
+    reads_wait = True
 
     def __init__(self, url: str, *, busy_seconds: float = 5.0, pool_size: int = POOL_SIZE) -> None:
         self.url = url
@@ -138,6 +144,8 @@ class PostgresStore(SqlStore):
         self._local = threading.local()
         self._kept: list[Kept] = []
         self._kept_guard = threading.Lock()
+        self.known = KnownGames()
+        """What this process's transactions left of the games they held (pg_known)."""
         self.pool: ConnectionPool[psycopg.Connection[dict[str, Any]]] = ConnectionPool(
             url,
             kwargs={"autocommit": True, "row_factory": dict_row, "prepare_threshold": 0},
@@ -151,6 +159,8 @@ class PostgresStore(SqlStore):
         try:
             self.pool.open(wait=True, timeout=CONNECT_SECONDS)
             self.migrate()
+            columns = self._columns("games")
+            self._reread = (reread(columns, seats=False), reread(columns, seats=True))
         except BaseException:
             self.pool.close()
             raise
@@ -159,6 +169,20 @@ class PostgresStore(SqlStore):
         milliseconds = int(self.busy_seconds * 1000)
         conn.execute(f"SET lock_timeout = {milliseconds}")
         conn.execute("SET application_name = 'smithfield'")
+        if self.known.enabled:
+            try:
+                # The tables may not exist yet (a new database, before its migrations).
+                conn.execute("SET check_function_bodies = off")
+                for statement in FUNCTIONS:
+                    conn.execute(statement)
+                conn.execute("RESET check_function_bodies")
+            except psycopg.Error as error:
+                self.known.enabled = False
+                log.warning(
+                    "PostgreSQL refused this session's functions, so every command reads "
+                    "its game first (a round trip more): %s",
+                    error,
+                )
 
     @property
     def location(self) -> str:
@@ -192,7 +216,7 @@ class PostgresStore(SqlStore):
         from the pool once; a broken one is given back, and the pool replaces it). It
         stays in pipeline mode between transactions: leaving it costs a round trip."""
         kept: Kept | None = getattr(self._local, "kept", None)
-        if kept is not None and (kept[0].closed or kept[0].broken):
+        if kept is not None and (kept[0].closed or kept[0].broken or _hung_up(kept[0])):
             with self._kept_guard:
                 if kept in self._kept:
                     self._kept.remove(kept)
@@ -251,11 +275,13 @@ class PostgresStore(SqlStore):
         self._local.conn = conn
         self._local.pipeline = pipeline
         self._local.with_commit = []
+        self._local.held = set()
         self._forget_kept()
         try:
             conn.execute("BEGIN")
             try:
                 yield
+                self._reread_held()
                 ending: list[Ending]
                 ending, self._local.with_commit = self._local.with_commit, []
                 cursors = [conn.execute(_placeholders(sql), args) for sql, args, _ in ending]
@@ -267,18 +293,54 @@ class PostgresStore(SqlStore):
                 pipeline.sync()
             except psycopg.Error as error:
                 _roll_back(conn, pipeline)
-                raise _at_commit(error, conn) from error
+                outcome = _at_commit(error, conn)
+                if isinstance(outcome, OutcomeUnknown) and self._not_stored():
+                    outcome = DatabaseUnavailable(f"the connection broke; nothing stored: {error}")
+                raise outcome from error
             except BaseException:
                 _roll_back(conn, pipeline)
                 raise
             for cursor, (_, _, then) in zip(cursors, ending, strict=True):
                 then(cursor.fetchall())
         except psycopg.Error as error:
+            self.known.forget(list(self._locked_games()))
             raise _translate(error) from error
+        except BaseException:
+            # The games it held may not be as remembered (a hold that failed, a COMMIT
+            # whose answer was lost): the next command reads them.
+            self.known.forget(list(self._locked_games()))
+            raise
         finally:
             self._local.conn = None
             self._local.pipeline = None
             self._local.with_commit = []
+
+    def _not_stored(self) -> bool:
+        """After a COMMIT whose answer was lost: whether the database shows for sure that
+        it did not store it. Asked on another connection, which waits for the game rows'
+        locks (so for the lost transaction to end, if the server still runs it): every
+        game the transaction wrote still at the version it read means nothing of it was
+        stored, and the command can run again as if never sent. Why it matters: the
+        first read used to find a connection the server had ended; now that a command
+        may send everything at once (bot.store.pg_known), the COMMIT is the first to find
+        it. Anything else, or a question that fails, leaves the outcome unknown."""
+        written = {
+            game_id: locked.read_version
+            for game_id, locked in self._locked_games().items()
+            if locked.version != locked.read_version
+        }
+        if not written:
+            return False
+        try:
+            with self.pool.connection(timeout=CONNECT_SECONDS) as conn:
+                rows = conn.execute(
+                    "SELECT id, version FROM games WHERE id = ANY(%s) FOR UPDATE",
+                    (list(written),),
+                ).fetchall()
+        except (psycopg.Error, PoolTimeout):
+            return False
+        found = {int(row["id"]): int(row["version"]) for row in rows}
+        return all(found.get(game_id) == version for game_id, version in written.items())
 
     def _with_commit(
         self, sql: str, params: Sequence[Any], then: Callable[[list[dict[str, Any]]], None]
@@ -363,6 +425,14 @@ class PostgresStore(SqlStore):
         # No answer to wait for: what the transaction sends next runs once it is held.
         self._write("SELECT pg_advisory_xact_lock(?)", (key,))
 
+    def _columns(self, table: str) -> list[str]:
+        rows = self._query(
+            "SELECT column_name AS name FROM information_schema.columns"
+            " WHERE table_schema = current_schema() AND table_name = ? ORDER BY ordinal_position",
+            (table,),
+        )
+        return [str(row["name"]) for row in rows]
+
     def _table_names(self) -> list[str]:
         rows = self._query(
             "SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n"
@@ -410,6 +480,23 @@ def _rows(cursor: psycopg.Cursor[dict[str, Any]]) -> list[dict[str, Any]]:
     not."""
     result = cursor.pgresult
     return cursor.fetchall() if result is not None and result.nfields else []
+
+
+def _hung_up(conn: psycopg.Connection[Any]) -> bool:
+    """Whether the server ended an idle kept connection (a restart, an administrator's
+    `pg_terminate_backend`): it says so on the socket before it closes it, and between
+    transactions nothing else arrives there, so anything to read means it is over.
+    Looked at without a round trip (a poll of the socket), so that a command is not sent
+    down a connection already gone, where its COMMIT would fail with no answer."""
+    try:
+        # poll, not select: a long-running process's descriptors pass select's 1024.
+        poller = select.poll()
+        poller.register(conn.fileno(), select.POLLIN)
+        if not poller.poll(0):
+            return False
+    except (OSError, ValueError, psycopg.Error):
+        return False  # cannot tell: the COMMIT will
+    return True  # an idle connection is sent nothing but its end (it listens to nothing)
 
 
 def _let_go(held: contextlib.ExitStack) -> None:

@@ -92,6 +92,9 @@ class SqlStore(RecordQueries, LiveQueries, InteractionQueries, OutboxQueries, Sq
 
     def game(self, game_id: int, *, for_update: bool = False) -> GameRow:
         if for_update:
+            held = self._hold_known(game_id=game_id)
+            if held is not None:
+                return held
             found = self._game_and_seats("g.id = ?", (game_id,))
             if found is None:
                 raise KeyError(f"no game {game_id}")
@@ -103,6 +106,9 @@ class SqlStore(RecordQueries, LiveQueries, InteractionQueries, OutboxQueries, Sq
 
     def open_game(self, channel_id: int, *, for_update: bool = False) -> GameRow | None:
         if for_update:
+            held = self._hold_known(channel_id=channel_id)
+            if held is not None:
+                return held
             return self._game_and_seats(
                 "g.channel_id = ? AND g.status IN ('lobby', 'active')", (channel_id,)
             )
@@ -145,7 +151,8 @@ class SqlStore(RecordQueries, LiveQueries, InteractionQueries, OutboxQueries, Sq
                 if row["seat_position"] is not None
             ]
             last_seq = int(rows[0]["last_seq"] or 0) if rows else 0
-            self._locked_games()[game.id] = LockedGame(game.version, last_seq, seats)
+            locked = LockedGame(game.version, last_seq, seats, state=game.state)
+            self._locked_games()[game.id] = locked
         return game
 
     def lease_game(self, game_id: int) -> GameRow | None:
@@ -215,6 +222,9 @@ class SqlStore(RecordQueries, LiveQueries, InteractionQueries, OutboxQueries, Sq
             if locked is not None and locked.version == game.version:
                 self._write(sql, params)  # the row is locked at this version: it will match
                 locked.version += 1
+                locked.written = True
+                if "state" in columns:
+                    locked.state = columns["state"]
             elif self._execute(sql, params) != 1:
                 raise VersionConflict(f"game {game.id} is no longer at version {game.version}")
         return game.model_copy(update={**columns, **changes})
@@ -304,6 +314,7 @@ class SqlStore(RecordQueries, LiveQueries, InteractionQueries, OutboxQueries, Sq
             )
             locked = self._locked(game_id)
             if locked is not None:
+                locked.written = locked.seats_written = True
                 locked.seats = [
                     seat.model_copy(update=changes) if seat.position == position else seat
                     for seat in locked.seats
@@ -318,6 +329,7 @@ class SqlStore(RecordQueries, LiveQueries, InteractionQueries, OutboxQueries, Sq
         locked = self._locked(game_id)
         if locked is not None:
             locked.seats = seats
+            locked.written = locked.seats_written = True
 
     # -- action log -----------------------------------------------------------------------
 
@@ -354,6 +366,7 @@ class SqlStore(RecordQueries, LiveQueries, InteractionQueries, OutboxQueries, Sq
                     ),
                 )
                 locked.last_seq = seq
+                locked.written = True
                 return seq
             rows = self._query(
                 "INSERT INTO actions (game_id, seq, user_id, seat, action, created_at, command,"

@@ -18,9 +18,7 @@ from datetime import datetime
 from typing import Any, ClassVar
 
 from bot.store.errors import StoreUnusable
-from bot.store.rows import (
-    SeatRow,
-)
+from bot.store.rows import GameRow, SeatRow
 from bot.store.schema import MIGRATIONS, for_dialect
 
 BOOKKEEPING = "schema_migrations"
@@ -43,12 +41,25 @@ class LockedGame:
     version: int
     last_seq: int
     seats: list[SeatRow]
+    written: bool = False
+    """Whether this transaction wrote the row, its seats or its log."""
+    state: str | None = None
+    """The stored state as this transaction left it."""
+    seats_written: bool = False
+    """Whether this transaction wrote the seats (so `seats` is its own account of them)."""
+    read_version: int = -1
+    """The version it read (-1: `version`, as constructed)."""
+
+    def __post_init__(self) -> None:
+        if self.read_version < 0:
+            self.read_version = self.version
 
 
 class SqlBase(ABC):
     """What every query group stands on (see the module docstring)."""
 
     backend: ClassVar[str]
+    reads_wait: ClassVar[bool] = False
     UPDATABLE: ClassVar[frozenset[str]] = frozenset(
         {
             "state",
@@ -108,6 +119,21 @@ class SqlBase(ABC):
             if local is not None:
                 local.locked = locked
         return locked
+
+    def _hold_known(
+        self, *, game_id: int | None = None, channel_id: int | None = None
+    ) -> GameRow | None:
+        """Inside a transaction: the game (by id, or open in the channel) locked from
+        what this process remembers of it, without a round trip, or None to read it
+        (PostgreSQL remembers: bot.store.pg_known)."""
+        return None
+
+    def _wrote(self, game_id: int) -> None:
+        """This transaction wrote the game's row (outside `update_game`): what a process
+        remembers of it is re-read before the COMMIT (bot.store.pg_known)."""
+        locked = self._locked_games().get(game_id) if self._in_transaction() else None
+        if locked is not None:
+            locked.written = True
 
     def _forget_kept(self) -> None:
         """A transaction began, or a savepoint was undone: what was kept from the reads

@@ -66,6 +66,7 @@ class RecordQueries(SqlBase):
                     [db_value(value) for value in columns.values()],
                 )
             self._write("UPDATE games SET recorded = 1 WHERE id = ?", (game_id,))
+            self._wrote(game_id)
 
     def results_of_games(self, game_ids: list[int]) -> list[ResultRow]:
         if not game_ids:

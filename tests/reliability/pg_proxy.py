@@ -7,7 +7,9 @@ Armed (`drop_next_commit`), it reads the server's answers and, at the first
 `CommandComplete` whose tag is COMMIT, forwards nothing more and closes both sides: the
 transaction is stored, and the client's connection breaks while it waits for the
 answer. psycopg is not touched; this is what a network cut or a server failover looks
-like from the bot.
+like from the bot. Armed the other way (`drop_next_send`), it cuts the connection on
+the next bytes a client sends, forwarding none of them: a command sent down a connection
+the server has just ended (a restart), which the server never sees.
 """
 
 import contextlib
@@ -24,6 +26,7 @@ class Proxy:
         self.listener = socket.create_server(("127.0.0.1", 0))
         self.port = self.listener.getsockname()[1]
         self._armed = threading.Event()
+        self._sends_armed = threading.Event()
         self.dropped = threading.Event()
         self._closing = False
         self._threads: list[threading.Thread] = []
@@ -41,6 +44,10 @@ class Proxy:
     def drop_next_commit(self) -> None:
         self.dropped.clear()
         self._armed.set()
+
+    def drop_next_send(self) -> None:
+        self.dropped.clear()
+        self._sends_armed.set()
 
     def close(self) -> None:
         self._closing = True
@@ -70,9 +77,15 @@ class Proxy:
                 self._threads.append(thread)
 
     def _upstream(self, client: socket.socket, server: socket.socket) -> None:
-        """Client to server, unchanged."""
+        """Client to server, unchanged, unless armed to drop the next send."""
         with contextlib.suppress(OSError):
             while data := client.recv(65536):
+                if self._sends_armed.is_set():
+                    self._sends_armed.clear()
+                    self.dropped.set()
+                    _cut(client)
+                    _cut(server)
+                    return
                 server.sendall(data)
         _shut(server)
 

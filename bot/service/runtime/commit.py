@@ -14,7 +14,10 @@ instead, every command of that transaction is told so, truthfully:
 
 A command from Discord carries its interaction's id. The first acceptance records it
 with the answer its actor got, in the same transaction; the same interaction arriving
-again finds it and gets that answer, and is applied once.
+again finds it and gets that answer, and is applied once. Where a read costs a round trip
+(PostgreSQL) it is not looked up first: a copy the rules accept again breaks the
+recording's unique key at COMMIT (`DuplicateInteraction`: nothing of it is kept, and it
+gets the first answer), and one they refuse looks the first answer up then.
 
 Why groups (SQLite only): commands that queued while the one writer was busy share one
 transaction, each in a savepoint of its own (one that fails or loses a race is undone
@@ -162,7 +165,7 @@ class Transactions:
         interaction that already counted; what the outcome owes live messages, and the
         interaction recorded, in the same transaction."""
         known, part = command.interaction_id, command.part
-        if known is not None:
+        if known is not None and not self.store.reads_wait:
             answer = self.store.interaction_answer(known, part)
             if answer is not None:
                 return Outcome.again(answer)

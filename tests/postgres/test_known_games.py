@@ -1,0 +1,162 @@
+"""A command's first read from memory on PostgreSQL (bot.store.pg_known): one round trip a
+move when this process wrote the game last, and never a wrong answer when someone else
+did — the hold sent with the command fails its transaction, and it runs again on what
+the database holds."""
+
+import os
+from collections.abc import Iterator
+from typing import Any
+
+import psycopg
+import pytest
+
+from bot.service import GameService
+from bot.store import open_store
+from bot.store import postgres as pg
+from tests.fakes import FAKE_GAMES
+from tests.reliability.pg_proxy import Proxy
+from tests.reliability.test_truthful_commits import (
+    ALICE,
+    BOB,
+    GENERIC,
+    PLACES,
+    add,
+    check_stored,
+    proxy,
+    started,
+)
+
+__all__ = ["proxy"]  # the fixture, used here too
+
+
+class Waits:
+    """How often the store waited for the server (each a round trip)."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+
+@pytest.fixture
+def waits(monkeypatch: pytest.MonkeyPatch) -> Iterator[Waits]:
+    counted = Waits()
+    sync = psycopg.Pipeline.sync
+
+    def counting(self: psycopg.Pipeline) -> Any:
+        counted.count += 1
+        return sync(self)
+
+    monkeypatch.setattr(psycopg.Pipeline, "sync", counting)
+    yield counted
+
+
+def service_on(url: str) -> GameService:
+    return GameService(open_store(url), FAKE_GAMES, seed=3, presenters=GENERIC)
+
+
+async def test_a_move_on_a_game_this_process_wrote_last_waits_once(
+    pg_url: str, waits: Waits
+) -> None:
+    service = service_on(pg_url)
+    try:
+        place = PLACES[0]
+        await started(service, place)
+        for number, (actor, amount) in enumerate([(ALICE, 2), (BOB, 3), (ALICE, 1)]):
+            before = waits.count
+            outcome = await service.act(place, actor, add(amount), interaction_id=500 + number)
+            assert outcome.accepted, outcome.reply
+            assert waits.count - before == 1, "the COMMIT only: no first read, no lookup"
+        check_stored(service, place, [2, 3, 1])
+    finally:
+        await service.aclose()
+
+
+async def test_a_game_another_process_changed_is_read_again_not_answered_from_memory(
+    pg_url: str,
+) -> None:
+    here, there = service_on(pg_url), service_on(pg_url)
+    try:
+        place = PLACES[0]
+        await started(here, place)
+        assert (await here.act(place, ALICE, add(2))).accepted  # remembered here
+        assert (await there.act(place, BOB, add(3))).accepted  # now Alice's turn again
+        # From memory it would still be Bob's turn; the hold fails, and the move is
+        # decided again on what the database holds.
+        again = await here.act(place, ALICE, add(1), interaction_id=601)
+        assert again.accepted, again.reply
+        refused = await here.act(place, ALICE, add(2))
+        assert not refused.accepted  # Bob's turn: nothing stored
+        check_stored(here, place, [2, 3, 1])
+        check_stored(there, place, [2, 3, 1])
+
+        # A seat changed elsewhere without a new version of the game is seen too.
+        game = here.store.open_game(place.channel_id)
+        assert game is not None
+        there.store.update_seat(game.id, 1, locale="de")
+        assert (await here.act(place, BOB, add(3))).accepted
+        store = here.store
+        assert isinstance(store, pg.PostgresStore)
+        known = store.known.by_id(game.id)
+        assert known is not None and known.seats[1].locale == "de"
+        check_stored(here, place, [2, 3, 1, 3])
+    finally:
+        await here.aclose()
+        await there.aclose()
+
+
+async def test_a_server_that_refuses_the_functions_leaves_plain_first_reads(
+    pg_url: str, waits: Waits, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(pg, "FUNCTIONS", ("CREATE FUNCTION pg_temp.broken(",))
+    service = service_on(pg_url)
+    try:
+        store = service.store
+        assert isinstance(store, pg.PostgresStore) and not store.known.enabled
+        place = PLACES[0]
+        await started(service, place)
+        before = waits.count
+        assert (await service.act(place, ALICE, add(2))).accepted
+        assert waits.count - before == 2  # its first read, then its COMMIT
+        assert (await service.act(place, BOB, add(3))).accepted
+        check_stored(service, place, [2, 3])
+        assert len(store.known) == 0
+    finally:
+        await service.aclose()
+
+
+async def test_a_command_whose_connection_broke_before_the_server_saw_it_runs_again(
+    pg_url: str, proxy: Proxy
+) -> None:
+    """Sent all at once, a command learns only at its COMMIT that its connection broke
+    (a server restarting, a network cut). When the database then shows that nothing of
+    it was stored, it is not "unknown": it runs once more, on a new connection, and
+    counts once."""
+    service = GameService(open_store(proxy.url(pg_url)), FAKE_GAMES, seed=3, presenters=GENERIC)
+    try:
+        place = PLACES[0]
+        await started(service, place)
+        assert (await service.act(place, ALICE, add(2))).accepted
+        proxy.drop_next_send()
+        outcome = await service.act(place, BOB, add(3), interaction_id=700)
+        assert proxy.dropped.is_set(), "the proxy cut the connection at the command's send"
+        assert outcome.accepted, outcome.reply
+        check_stored(service, place, [2, 3])
+    finally:
+        await service.aclose()
+
+
+def test_an_idle_connection_is_seen_ended_whatever_its_descriptor_number(pg_url: str) -> None:
+    """A long-running process holds many descriptors; a healthy connection numbered past
+    select()'s 1024 must not look ended (each command would drop its connection), and an
+    ended one must."""
+    spare = [os.open(os.devnull, os.O_RDONLY) for _ in range(1100)]
+    try:
+        with psycopg.connect(pg_url, autocommit=True) as conn:
+            assert conn.fileno() > 1024
+            assert not pg._hung_up(conn)
+            with psycopg.connect(pg_url, autocommit=True) as admin:
+                pid = conn.info.backend_pid
+                admin.execute("SELECT pg_terminate_backend(%s, 60000)", (pid,))
+            assert pg._hung_up(conn)
+    finally:
+        for fd in spare:
+            os.close(fd)
