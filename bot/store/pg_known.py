@@ -3,11 +3,12 @@
 Why: a command's first read (its game row, locked, its seats and its last log row) is
 one of its two waits for the server, and on a busy table it almost always reads back what
 this process's previous command on that game just committed. So the store keeps what
-each of its transactions left of the games it held (`Known`: the row, the seats, the
-last log row, as re-read inside that transaction just before its COMMIT, and a print of
-them the server computed there), and the next command on that game takes it from memory
-and sends, without waiting for an answer, a *hold*: lock the row as `FOR UPDATE` would,
-then compare the print the server computes now with the kept one. If another process
+each of its transactions left of the games it held (`Known`: the row, re-read inside
+that transaction just before its COMMIT with a print the server computed there, and the
+seats and the last log row as the transaction left them), and the next command on that
+game takes it from memory and sends, without waiting for an answer, a *hold*: lock the
+row as `FOR UPDATE` would, then compare the print the server computes now with the kept
+one. If another process
 (or anything else) changed the game in between, the hold fails the transaction as a
 serialization failure (SQLSTATE 40001), which the store reports as `VersionConflict`:
 the service runs the command again on fresh reads (bot.service.runtime.commit), as for
@@ -19,9 +20,9 @@ and of each seat row, and the last log row: any UPDATE, INSERT or DELETE of them
 transaction changes it, whichever column it touched, without the server reading (and
 decompressing) the stored state to see.
 
-The two functions live in `pg_temp`, the session's own schema, created when a pooled
+The hold is a function in `pg_temp`, the session's own schema, created when a pooled
 connection opens: no migration, nothing shared between processes or versions. A server
-that refuses them (no TEMP privilege) leaves the store on plain first reads.
+that refuses it (no TEMP privilege) leaves the store on plain first reads.
 """
 
 import logging
@@ -179,7 +180,7 @@ class Remembering(SqlBase):
         self, *, game_id: int | None = None, channel_id: int | None = None
     ) -> GameRow | None:
         """The game as this process's last transaction on it left it, locked by a hold
-        sent without waiting (see bot.store.pg_known), or None to read it. Not for a game
+        sent without waiting (see the module docstring), or None to read it. Not for a game
         this transaction holds already: what it wrote since is not in the memory."""
         if not self.known.enabled or not self._in_transaction():
             return None

@@ -7,7 +7,8 @@ command and its statements stay prepared on the server (`prepare_threshold` 0: e
 statement is prepared at its first use, and later only its parameters travel); a read
 outside a transaction borrows a connection for a single statement (autocommit). A
 transaction runs in pipeline mode (see `transaction`): a command costs two round trips,
-its first read and its commit. The service runs commands of different games side by side
+its first read and its commit, or only the commit when this process wrote its game last
+(bot.store.pg_known). The service runs commands of different games side by side
 in a few writer threads (bot.service.runtime.lanes), each keeping its own connection.
 
 A COMMIT whose answer never came (the connection broke after it was sent) is
@@ -266,7 +267,8 @@ class PostgresStore(Remembering, SqlStore):
         for the server only when it needs an answer (a read, a count of changed rows) and
         at the commit. So BEGIN goes out with the first read, writes whose answer nobody
         reads (`_write`) with the next read, and the command's last writes with the
-        COMMIT: a move costs two round trips, not one per statement. An error in any of
+        COMMIT: a move costs two round trips (one with its game from memory), not one per
+        statement. An error in any of
         them (it surfaces at the next wait) undoes the whole transaction."""
         if self._in_transaction():
             yield
@@ -302,13 +304,12 @@ class PostgresStore(Remembering, SqlStore):
                 raise
             for cursor, (_, _, then) in zip(cursors, ending, strict=True):
                 then(cursor.fetchall())
-        except psycopg.Error as error:
-            self.known.forget(list(self._locked_games()))
-            raise _translate(error) from error
-        except BaseException:
+        except BaseException as error:
             # The games it held may not be as remembered (a hold that failed, a COMMIT
             # whose answer was lost): the next command reads them.
             self.known.forget(list(self._locked_games()))
+            if isinstance(error, psycopg.Error):
+                raise _translate(error) from error
             raise
         finally:
             self._local.conn = None
@@ -494,7 +495,7 @@ def _hung_up(conn: psycopg.Connection[Any]) -> bool:
         poller.register(conn.fileno(), select.POLLIN)
         if not poller.poll(0):
             return False
-    except (OSError, ValueError, psycopg.Error):
+    except (OSError, ValueError):
         return False  # cannot tell: the COMMIT will
     return True  # an idle connection is sent nothing but its end (it listens to nothing)
 

@@ -13,7 +13,7 @@ backend may rewrite them (psycopg wants `%s`).
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, ClassVar
 
@@ -47,12 +47,11 @@ class LockedGame:
     """The stored state as this transaction left it."""
     seats_written: bool = False
     """Whether this transaction wrote the seats (so `seats` is its own account of them)."""
-    read_version: int = -1
-    """The version it read (-1: `version`, as constructed)."""
+    read_version: int = field(init=False)
+    """The version it read (`version` as constructed)."""
 
     def __post_init__(self) -> None:
-        if self.read_version < 0:
-            self.read_version = self.version
+        self.read_version = self.version
 
 
 class SqlBase(ABC):
