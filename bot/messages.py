@@ -79,6 +79,11 @@ class Picture:
     drawer: str
     args: dict[str, Any]
 
+    def stored(self) -> dict[str, Any]:
+        """As JSON, without copying: `args` is JSON already, and a board's view is large
+        enough that `asdict`'s deep copy cost more than the rest of storing a move."""
+        return {"drawer": self.drawer, "args": self.args}
+
 
 @dataclass(frozen=True)
 class Attachment:
@@ -103,7 +108,7 @@ class Message:
     def stored(self) -> dict[str, Any]:
         """The message as JSON, to be kept in the outbox until Discord has it."""
         files = [
-            {"filename": f.filename, "picture": asdict(f.picture)}
+            {"filename": f.filename, "picture": f.picture.stored()}
             if f.picture is not None
             else {"filename": f.filename, "data": base64.b64encode(f.data).decode()}
             for f in self.files
