@@ -272,7 +272,11 @@ class Board(BaseModel):
         return key
 
     def colour(self, key: str) -> Colour:
-        return next(c for c in self.colours if c.key == key)
+        return self._colour_by_key[key]
+
+    @cached_property
+    def _colour_by_key(self) -> dict[str, Colour]:
+        return {c.key: c for c in self.colours}
 
     def colour_label(self, key: str) -> str:
         """A colour with its goods, as players know the cubes: "black (silverware)"."""

@@ -196,7 +196,8 @@ def cube_total(state: FaginState, seat: int) -> int:
 
 def wealth(state: FaginState, seat: int) -> int:
     """Shillings plus cubes at today's wheel prices (the round-limit tie-break)."""
-    goods = sum(n * price(state, colour) for colour, n in state.cubes[seat].items())
+    today = prices(state)
+    goods = sum(n * today[colour] for colour, n in state.cubes[seat].items())
     return state.shillings[seat] + goods
 
 

@@ -18,7 +18,7 @@ from rules.fagins_gang.state import (
     Spot,
     at_fagin,
     cube_total,
-    price,
+    prices,
     wealth,
 )
 
@@ -113,6 +113,7 @@ class FaginView(_View):
 
 
 def build_view(state: FaginState, seat: int | None, waiting_on: list[int]) -> FaginView:
+    today = prices(state)
     return FaginView(
         you=seat,
         players=state.players,
@@ -130,13 +131,13 @@ def build_view(state: FaginState, seat: int | None, waiting_on: list[int]) -> Fa
                 goods=BOARD.colour(colour).goods,
                 count=state.stalls[colour],
                 capacity=BOARD.stall_size,
-                price=price(state, colour),
+                price=today[colour],
                 warehouse=state.warehouses[colour],
             )
             for colour in BOARD.colour_ring
         ],
         stall_size=BOARD.stall_size,
-        prices={colour: price(state, colour) for colour in BOARD.colour_ring},
+        prices={colour: today[colour] for colour in BOARD.colour_ring},
         wheel_rotation=state.wheel_rotation,
         warehouses=dict(state.warehouses),
         seats=[_seat(state, s) for s in range(state.players)],
