@@ -28,7 +28,6 @@ exactly like SQLite's busy timeout. Deadlocks and serialization failures are rep
 
 import contextlib
 import logging
-import select
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -52,6 +51,7 @@ from bot.store.errors import (
     StoreUnusable,
     VersionConflict,
 )
+from bot.store.pg_kept import Kept, hung_up, let_go, roll_back, rows_of
 from bot.store.pg_known import FUNCTIONS, KnownGames, Remembering, reread
 from bot.store.schema import MIGRATIONS
 from bot.store.sql import SqlStore
@@ -60,9 +60,6 @@ log = logging.getLogger(__name__)
 
 Ending = tuple[str, Sequence[Any], Callable[[list[dict[str, Any]]], None]]
 """A statement sent with the COMMIT, and what to do with its rows once committed."""
-
-Kept = tuple[psycopg.Connection[dict[str, Any]], psycopg.Pipeline, contextlib.ExitStack]
-"""A writing thread's own connection, and what holds it in pipeline mode."""
 
 
 SCHEMES = ("postgresql", "postgres")
@@ -94,9 +91,11 @@ def scrub(text: str, url: str) -> str:
 
 
 @lru_cache(maxsize=512)
-def _placeholders(sql: str) -> str:
-    """The shared queries' `?` placeholders as psycopg's `%s` (and `%` doubled)."""
-    return sql.replace("%", "%%").replace("?", "%s")
+def _placeholders(sql: str) -> bytes:
+    """The shared queries' `?` placeholders as psycopg's `%s` (and `%` doubled), as bytes:
+    psycopg encodes a text query again on every run, looking up the connection's
+    encoding each time (our SQL is ASCII, the same in every encoding)."""
+    return sql.replace("%", "%%").replace("?", "%s").encode("ascii")
 
 
 def _translate(error: psycopg.Error) -> Exception:
@@ -192,9 +191,9 @@ class PostgresStore(Remembering, SqlStore):
     def close(self) -> None:
         with self._kept_guard:
             kept, self._kept = self._kept, []
-        for conn, _, held in kept:
-            _let_go(held)
-            conn.close()
+        for each in kept:
+            let_go(each.held)
+            each.conn.close()
         self.pool.close()
 
     # -- connections and transactions -----------------------------------------------------
@@ -212,17 +211,17 @@ class PostgresStore(Remembering, SqlStore):
         except PoolTimeout as error:
             raise DatabaseUnavailable(str(error)) from error
 
-    def _kept_connection(self) -> tuple[psycopg.Connection[dict[str, Any]], psycopg.Pipeline]:
+    def _kept_connection(self) -> Kept:
         """This thread's own connection for its transactions, kept in pipeline mode (taken
         from the pool once; a broken one is given back, and the pool replaces it). It
         stays in pipeline mode between transactions: leaving it costs a round trip."""
         kept: Kept | None = getattr(self._local, "kept", None)
-        if kept is not None and (kept[0].closed or kept[0].broken or _hung_up(kept[0])):
+        if kept is not None and (kept.conn.closed or kept.conn.broken or hung_up(kept.conn)):
             with self._kept_guard:
                 if kept in self._kept:
                     self._kept.remove(kept)
-            _let_go(kept[2])
-            self.pool.putconn(kept[0])
+            let_go(kept.held)
+            self.pool.putconn(kept.conn)
             kept = None
         if kept is None:
             try:
@@ -235,11 +234,11 @@ class PostgresStore(Remembering, SqlStore):
             except BaseException:
                 self.pool.putconn(conn)
                 raise
-            kept = (conn, pipeline, held)
+            kept = Kept(conn, pipeline, held)
             with self._kept_guard:
                 self._kept.append(kept)
             self._local.kept = kept
-        return kept[0], kept[1]
+        return kept
 
     def migrate(self) -> list[int]:
         """The migrations, with prepared statements off on this thread's connection.
@@ -249,7 +248,7 @@ class PostgresStore(Remembering, SqlStore):
         learns of the DDL only at the next wait, after it has prepared the statements
         that follow, so the deallocation drops those too ("prepared statement … does not
         exist" for the next migration). Nothing prepared during migrations, nothing lost."""
-        conn, _ = self._kept_connection()
+        conn = self._kept_connection().conn
         threshold = conn.prepare_threshold
         conn.prepare_threshold = None
         try:
@@ -273,34 +272,39 @@ class PostgresStore(Remembering, SqlStore):
         if self._in_transaction():
             yield
             return
-        conn, pipeline = self._kept_connection()
+        kept = self._kept_connection()
+        conn, pipeline = kept.conn, kept.pipeline
         self._local.conn = conn
         self._local.pipeline = pipeline
+        self._local.in_use = kept
         self._local.with_commit = []
         self._local.held = set()
         self._forget_kept()
         try:
-            conn.execute("BEGIN")
+            kept.send(b"BEGIN")
             try:
                 yield
                 self._reread_held()
                 ending: list[Ending]
                 ending, self._local.with_commit = self._local.with_commit, []
-                cursors = [conn.execute(_placeholders(sql), args) for sql, args, _ in ending]
+                cursors = [
+                    kept.send(_placeholders(sql), args, slot)
+                    for slot, (sql, args, _) in enumerate(ending, start=1)
+                ]
             except BaseException:
-                _roll_back(conn, pipeline)
+                roll_back(conn, pipeline)
                 raise
             try:
-                conn.execute("COMMIT")
+                kept.send(b"COMMIT")
                 pipeline.sync()
             except psycopg.Error as error:
-                _roll_back(conn, pipeline)
+                roll_back(conn, pipeline)
                 outcome = _at_commit(error, conn)
                 if isinstance(outcome, OutcomeUnknown) and self._not_stored():
                     outcome = DatabaseUnavailable(f"the connection broke; nothing stored: {error}")
                 raise outcome from error
             except BaseException:
-                _roll_back(conn, pipeline)
+                roll_back(conn, pipeline)
                 raise
             for cursor, (_, _, then) in zip(cursors, ending, strict=True):
                 then(cursor.fetchall())
@@ -314,6 +318,7 @@ class PostgresStore(Remembering, SqlStore):
         finally:
             self._local.conn = None
             self._local.pipeline = None
+            self._local.in_use = None
             self._local.with_commit = []
 
     def _not_stored(self) -> bool:
@@ -360,12 +365,27 @@ class PostgresStore(Remembering, SqlStore):
         if pipeline is not None and conn is self._local.conn:
             pipeline.sync()
 
+    def _send(
+        self,
+        conn: psycopg.Connection[dict[str, Any]],
+        sql: str,
+        params: Sequence[Any],
+        slot: int = 0,
+    ) -> psycopg.Cursor[dict[str, Any]]:
+        """Send a statement: inside a transaction on one of its kept cursors (see `Kept`;
+        `slot` 0 for a statement whose rows nobody reads)."""
+        kept: Kept | None = getattr(self._local, "in_use", None)
+        if kept is not None and conn is kept.conn:
+            cursor: psycopg.Cursor[dict[str, Any]] = kept.send(_placeholders(sql), params, slot)
+            return cursor
+        return conn.execute(_placeholders(sql), params)
+
     def _query(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
         with self._connection() as conn:
             try:
-                cursor = conn.execute(_placeholders(sql), params)
+                cursor = self._send(conn, sql, params, slot=1)
                 self._answered(conn)
-                return _rows(cursor)
+                return rows_of(cursor)
             except psycopg.Error as error:
                 raise _translate(error) from error
 
@@ -374,16 +394,19 @@ class PostgresStore(Remembering, SqlStore):
         if conn is None:
             return super()._queries(*statements)
         try:
-            cursors = [conn.execute(_placeholders(sql), params) for sql, params in statements]
+            cursors = [
+                self._send(conn, sql, params, slot)
+                for slot, (sql, params) in enumerate(statements, start=1)
+            ]
             self._answered(conn)
-            return [_rows(cursor) for cursor in cursors]
+            return [rows_of(cursor) for cursor in cursors]
         except psycopg.Error as error:
             raise _translate(error) from error
 
     def _execute(self, sql: str, params: Sequence[Any] = ()) -> int:
         with self._connection() as conn:
             try:
-                cursor = conn.execute(_placeholders(sql), params)
+                cursor = self._send(conn, sql, params)
                 self._answered(conn)
                 return cursor.rowcount
             except psycopg.Error as error:
@@ -395,7 +418,7 @@ class PostgresStore(Remembering, SqlStore):
             self._execute(sql, params)
             return
         try:
-            conn.execute(_placeholders(sql), params)  # answered at the next wait
+            self._send(conn, sql, params)  # answered at the next wait
         except psycopg.Error as error:
             raise _translate(error) from error
 
@@ -473,53 +496,6 @@ class PostgresStore(Remembering, SqlStore):
                 f" false) FROM {table}",
                 (table, column),
             )
-
-
-def _rows(cursor: psycopg.Cursor[dict[str, Any]]) -> list[dict[str, Any]]:
-    """An answered statement's rows. Read from the result's status, not `description`
-    (which builds a Column object per field on every call): rows came back or they did
-    not."""
-    result = cursor.pgresult
-    return cursor.fetchall() if result is not None and result.nfields else []
-
-
-def _hung_up(conn: psycopg.Connection[Any]) -> bool:
-    """Whether the server ended an idle kept connection (a restart, an administrator's
-    `pg_terminate_backend`): it says so on the socket before it closes it, and between
-    transactions nothing else arrives there, so anything to read means it is over.
-    Looked at without a round trip (a poll of the socket), so that a command is not sent
-    down a connection already gone, where its COMMIT would fail with no answer."""
-    try:
-        # poll, not select: a long-running process's descriptors pass select's 1024.
-        poller = select.poll()
-        poller.register(conn.fileno(), select.POLLIN)
-        if not poller.poll(0):
-            return False
-    except (OSError, ValueError):
-        return False  # cannot tell: the COMMIT will
-    return True  # an idle connection is sent nothing but its end (it listens to nothing)
-
-
-def _let_go(held: contextlib.ExitStack) -> None:
-    """Take a kept connection out of pipeline mode (a broken one cannot say so)."""
-    with contextlib.suppress(psycopg.Error):
-        held.close()
-
-
-def _roll_back(conn: psycopg.Connection[Any], pipeline: psycopg.Pipeline) -> None:
-    """Undo the transaction: wait out what was sent (after a statement fails, the server
-    skips the rest of the batch and the transaction stays aborted), then ROLLBACK. A
-    connection that broke meanwhile has ended the transaction on the server already.
-
-    The ROLLBACK is psycopg's own (`rollback()`), not a statement: after one, psycopg
-    forgets its prepared statements and deallocates them on the server, and only its own
-    rollback does that before the next statement is prepared (sent as a statement in a
-    pipeline, the DEALLOCATE ALL went out after the next command's first statements and
-    dropped them: "prepared statement … does not exist")."""
-    with contextlib.suppress(psycopg.Error):
-        pipeline.sync()
-    with contextlib.suppress(psycopg.Error):
-        conn.rollback()
 
 
 def check_server(url: str) -> None:

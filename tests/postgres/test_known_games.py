@@ -11,7 +11,7 @@ import psycopg
 import pytest
 
 from bot.service import GameService
-from bot.store import open_store
+from bot.store import open_store, pg_kept
 from bot.store import postgres as pg
 from tests.fakes import FAKE_GAMES
 from tests.reliability.pg_proxy import Proxy
@@ -30,7 +30,8 @@ __all__ = ["proxy"]  # the fixture, used here too
 
 
 class Waits:
-    """How often the store waited for the server (each a round trip)."""
+    """How often the store waited for the server (each a round trip): a pipeline's sync,
+    or a COMMIT (which, in pipeline mode, waits for everything sent before it)."""
 
     def __init__(self) -> None:
         self.count = 0
@@ -45,7 +46,14 @@ def waits(monkeypatch: pytest.MonkeyPatch) -> Iterator[Waits]:
         counted.count += 1
         return sync(self)
 
+    commit = psycopg.Connection.commit
+
+    def committing(self: psycopg.Connection[Any]) -> None:
+        counted.count += 1
+        commit(self)
+
     monkeypatch.setattr(psycopg.Pipeline, "sync", counting)
+    monkeypatch.setattr(psycopg.Connection, "commit", committing)
     yield counted
 
 
@@ -152,11 +160,11 @@ def test_an_idle_connection_is_seen_ended_whatever_its_descriptor_number(pg_url:
     try:
         with psycopg.connect(pg_url, autocommit=True) as conn:
             assert conn.fileno() > 1024
-            assert not pg._hung_up(conn)
+            assert not pg_kept.hung_up(conn)
             with psycopg.connect(pg_url, autocommit=True) as admin:
                 pid = conn.info.backend_pid
                 admin.execute("SELECT pg_terminate_backend(%s, 60000)", (pid,))
-            assert pg._hung_up(conn)
+            assert pg_kept.hung_up(conn)
     finally:
         for fd in spare:
             os.close(fd)
