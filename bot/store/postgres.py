@@ -228,6 +228,8 @@ class PostgresStore(Remembering, SqlStore):
                 conn = self.pool.getconn()
             except PoolTimeout as error:
                 raise DatabaseUnavailable(str(error)) from error
+            if getattr(self._local, "migrating", False):
+                conn.prepare_threshold = None  # see migrate
             held = contextlib.ExitStack()
             try:
                 pipeline = held.enter_context(conn.pipeline())
@@ -247,14 +249,18 @@ class PostgresStore(Remembering, SqlStore):
         and deallocates them on the server with the command after it; in pipeline mode it
         learns of the DDL only at the next wait, after it has prepared the statements
         that follow, so the deallocation drops those too ("prepared statement … does not
-        exist" for the next migration). Nothing prepared during migrations, nothing lost."""
-        conn = self._kept_connection().conn
-        threshold = conn.prepare_threshold
-        conn.prepare_threshold = None
+        exist" for the next migration). Nothing prepared during migrations, nothing lost,
+        also on a kept connection taken in their middle (the server ended the first)."""
+        threshold = self._kept_connection().conn.prepare_threshold
+        self._local.migrating = True
         try:
+            self._kept_connection().conn.prepare_threshold = None
             return super().migrate()
         finally:
-            conn.prepare_threshold = threshold
+            self._local.migrating = False
+            kept: Kept | None = getattr(self._local, "kept", None)
+            if kept is not None:
+                kept.conn.prepare_threshold = threshold
 
     @contextmanager
     def transaction(self) -> Iterator[None]:

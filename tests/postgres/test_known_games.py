@@ -168,3 +168,36 @@ def test_an_idle_connection_is_seen_ended_whatever_its_descriptor_number(pg_url:
     finally:
         for fd in spare:
             os.close(fd)
+
+
+def test_a_kept_connection_taken_in_the_middle_of_the_migrations_prepares_nothing_either(
+    pg_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The server ends the kept connection between two migrations (as a restart would):
+    the one taken in its place runs the rest with prepared statements off too, and the
+    store's connection prepares again once the migrations are done."""
+    calls = {"hung_up": 0}
+
+    def ended_once(conn: psycopg.Connection[Any]) -> bool:
+        calls["hung_up"] += 1
+        return calls["hung_up"] == 3
+
+    thresholds: list[tuple[int, int | None]] = []
+    send = pg_kept.Kept.send
+
+    def recording(self: pg_kept.Kept, query: bytes, params: Any = (), slot: int = 0) -> Any:
+        if query.lstrip().upper().startswith((b"CREATE", b"ALTER", b"DROP")):
+            thresholds.append((id(self.conn), self.conn.prepare_threshold))
+        return send(self, query, params, slot)
+
+    monkeypatch.setattr(pg, "hung_up", ended_once)
+    monkeypatch.setattr(pg_kept.Kept, "send", recording)
+    store = open_store(pg_url)
+    try:
+        assert calls["hung_up"] >= 3, "the kept connection was replaced during the migrations"
+        assert len({conn for conn, _ in thresholds}) == 2
+        assert {threshold for _, threshold in thresholds} == {None}
+        kept = store._kept_connection()  # type: ignore[attr-defined]
+        assert kept.conn.prepare_threshold == 0
+    finally:
+        store.close()
