@@ -184,8 +184,10 @@ async def measure(
     return ratio
 
 
-def game_actions(kind: str, players: int) -> Scenario:
-    """A real game played by a seeded policy: mostly legal moves, some defaults."""
+def game_actions(kind: str, players: int, *, from_discord: bool = False) -> Scenario:
+    """A real game played by a seeded policy: mostly legal moves, some defaults.
+    `from_discord`: each move carries its interaction id, as a slash command or a click
+    does (recorded with the move, so a retried interaction counts once)."""
 
     async def make(service: GameService) -> Callable[[int], Awaitable[Act]]:
         chooser = random.Random(5)
@@ -218,7 +220,10 @@ def game_actions(kind: str, players: int) -> Scenario:
             actor = Actor(table.user_id(seat), table.name(seat))
 
             async def act() -> Written:
-                outcome = await service.act(place, actor, lambda _s, _seat: action)
+                interaction = 10**12 + i if from_discord else None
+                outcome = await service.act(
+                    place, actor, lambda _s, _seat: action, interaction_id=interaction
+                )
                 assert outcome.accepted, outcome.reply
                 return lambda: service.store.game(table.game.id).state or ""
 
@@ -233,6 +238,9 @@ SCENARIOS: dict[str, Scenario] = {
     "lobby join/leave": lobby_join_leave,
     "Fantasy Business, 5 players": game_actions("fantasy-business", 5),
     "Fagin's Gang, 4 players": game_actions("fagins-gang", 4),
+    "Fagin's Gang, 4 players, moves from Discord": game_actions(
+        "fagins-gang", 4, from_discord=True
+    ),
 }
 
 
