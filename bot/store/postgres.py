@@ -201,9 +201,9 @@ class PostgresStore(Remembering, SqlStore):
     @contextmanager
     def _connection(self) -> Iterator[psycopg.Connection[dict[str, Any]]]:
         """This thread's transaction's connection, or one borrowed for a statement."""
-        current: psycopg.Connection[dict[str, Any]] | None = getattr(self._local, "conn", None)
+        current = self._current()
         if current is not None:
-            yield current
+            yield current.conn
             return
         try:
             with self.pool.connection() as conn:
@@ -270,18 +270,15 @@ class PostgresStore(Remembering, SqlStore):
 
         It runs in pipeline mode: statements are sent as they come, and the thread waits
         for the server only when it needs an answer (a read, a count of changed rows) and
-        at the commit. So BEGIN goes out with the first read, writes whose answer nobody
-        reads (`_write`) with the next read, and the command's last writes with the
-        COMMIT: a move costs two round trips (one with its game from memory), not one per
-        statement. An error in any of
-        them (it surfaces at the next wait) undoes the whole transaction."""
+        at the commit. So BEGIN and the writes whose answer nobody reads (`_write`) are
+        answered with the next read, and the command's last writes with the COMMIT: a move
+        costs two round trips (one with its game from memory), not one per statement. An
+        error in any of them (it surfaces at the next wait) undoes the whole transaction."""
         if self._in_transaction():
             yield
             return
         kept = self._kept_connection()
         conn, pipeline = kept.conn, kept.pipeline
-        self._local.conn = conn
-        self._local.pipeline = pipeline
         self._local.in_use = kept
         self._local.with_commit = []
         self._local.held = set()
@@ -322,8 +319,6 @@ class PostgresStore(Remembering, SqlStore):
                 raise _translate(error) from error
             raise
         finally:
-            self._local.conn = None
-            self._local.pipeline = None
             self._local.in_use = None
             self._local.with_commit = []
 
@@ -357,7 +352,7 @@ class PostgresStore(Remembering, SqlStore):
     def _with_commit(
         self, sql: str, params: Sequence[Any], then: Callable[[list[dict[str, Any]]], None]
     ) -> None:
-        if getattr(self._local, "conn", None) is None:
+        if self._current() is None:
             then(self._query(sql, params))
             return
         self._local.with_commit.append((sql, params, then))
@@ -367,9 +362,9 @@ class PostgresStore(Remembering, SqlStore):
     def _answered(self, conn: psycopg.Connection[dict[str, Any]]) -> None:
         """Inside a transaction: wait for the answers to everything sent so far (outside
         one, each statement is answered as it runs)."""
-        pipeline: psycopg.Pipeline | None = getattr(self._local, "pipeline", None)
-        if pipeline is not None and conn is self._local.conn:
-            pipeline.sync()
+        kept = self._current()
+        if kept is not None and conn is kept.conn:
+            kept.pipeline.sync()
 
     def _send(
         self,
@@ -380,7 +375,7 @@ class PostgresStore(Remembering, SqlStore):
     ) -> psycopg.Cursor[dict[str, Any]]:
         """Send a statement: inside a transaction on one of its kept cursors (see `Kept`;
         `slot` 0 for a statement whose rows nobody reads)."""
-        kept: Kept | None = getattr(self._local, "in_use", None)
+        kept = self._current()
         if kept is not None and conn is kept.conn:
             cursor: psycopg.Cursor[dict[str, Any]] = kept.send(_placeholders(sql), params, slot)
             return cursor
@@ -396,9 +391,10 @@ class PostgresStore(Remembering, SqlStore):
                 raise _translate(error) from error
 
     def _queries(self, *statements: tuple[str, Sequence[Any]]) -> list[list[dict[str, Any]]]:
-        conn: psycopg.Connection[dict[str, Any]] | None = getattr(self._local, "conn", None)
-        if conn is None:
+        kept = self._current()
+        if kept is None:
             return super()._queries(*statements)
+        conn = kept.conn
         try:
             cursors = [
                 self._send(conn, sql, params, slot)
@@ -419,12 +415,12 @@ class PostgresStore(Remembering, SqlStore):
                 raise _translate(error) from error
 
     def _write(self, sql: str, params: Sequence[Any] = ()) -> None:
-        conn: psycopg.Connection[dict[str, Any]] | None = getattr(self._local, "conn", None)
-        if conn is None:
+        kept = self._current()
+        if kept is None:
             self._execute(sql, params)
             return
         try:
-            self._send(conn, sql, params)  # answered at the next wait
+            self._send(kept.conn, sql, params)  # answered at the next wait
         except psycopg.Error as error:
             raise _translate(error) from error
 
@@ -438,7 +434,12 @@ class PostgresStore(Remembering, SqlStore):
                 raise _translate(error) from error
 
     def _in_transaction(self) -> bool:
-        return getattr(self._local, "conn", None) is not None
+        return self._current() is not None
+
+    def _current(self) -> Kept | None:
+        """This thread's transaction's kept connection, if a transaction is running."""
+        kept: Kept | None = getattr(self._local, "in_use", None)
+        return kept
 
     def _lock(self, *, skip_locked: bool = False) -> str:
         if not self._in_transaction():

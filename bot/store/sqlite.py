@@ -61,7 +61,6 @@ class SqliteStore(SqlStore):
     """The embedded default store: one file, one connection per thread."""
 
     backend = "sqlite"
-    reads_wait = False
 
     def __init__(self, path: Path | str, *, busy_seconds: float = DEFAULT_BUSY_SECONDS) -> None:
         self.path = Path(path)

@@ -30,8 +30,7 @@ __all__ = ["proxy"]  # the fixture, used here too
 
 
 class Waits:
-    """How often the store waited for the server (each a round trip): a pipeline's sync,
-    or a COMMIT (which, in pipeline mode, waits for everything sent before it)."""
+    """How often the store waited for the server (each a round trip)."""
 
     def __init__(self) -> None:
         self.count = 0
@@ -46,14 +45,7 @@ def waits(monkeypatch: pytest.MonkeyPatch) -> Iterator[Waits]:
         counted.count += 1
         return sync(self)
 
-    commit = psycopg.Connection.commit
-
-    def committing(self: psycopg.Connection[Any]) -> None:
-        counted.count += 1
-        commit(self)
-
     monkeypatch.setattr(psycopg.Pipeline, "sync", counting)
-    monkeypatch.setattr(psycopg.Connection, "commit", committing)
     yield counted
 
 
