@@ -29,6 +29,29 @@ class Kept:
     pipeline: psycopg.Pipeline
     held: contextlib.ExitStack
     cursors: dict[tuple[bytes, int], psycopg.Cursor[Any]] = field(default_factory=dict)
+    begun: bool = False
+    """Whether the running transaction has sent its BEGIN (see `wait`)."""
+
+    def wait(self) -> None:
+        """Wait for the answers to everything sent so far, inside a transaction that goes
+        on. Why BEGIN is sent only here, and only once: the statements a pipeline sends
+        before its first wait (a Sync) are one transaction already, which the Sync
+        commits; a BEGIN before that Sync makes them the start of a transaction block
+        that stays open. So a command that waits only at its end sends neither BEGIN nor
+        COMMIT (`commit`), two statements fewer; one that reads on the way sends them as
+        before."""
+        if not self.begun:
+            self.send(b"BEGIN")
+            self.begun = True
+        self.pipeline.sync()
+
+    def commit(self) -> None:
+        """End the transaction and wait for its answer: a COMMIT if a BEGIN went out,
+        otherwise the Sync alone, which commits what was sent since the last one."""
+        begun, self.begun = self.begun, False
+        if begun:
+            self.send(b"COMMIT")
+        self.pipeline.sync()
 
     def send(self, query: bytes, params: Sequence[Any] = (), slot: int = 0) -> Any:
         """Send `query` on its cursor (in pipeline mode: answered at the next wait)."""
@@ -76,10 +99,13 @@ def let_go(held: contextlib.ExitStack) -> None:
         held.close()
 
 
-def roll_back(conn: psycopg.Connection[Any], pipeline: psycopg.Pipeline) -> None:
+def roll_back(kept: Kept, *, ended: bool = False) -> None:
     """Undo the transaction: wait out what was sent (after a statement fails, the server
     skips the rest of the batch and the transaction stays aborted), then ROLLBACK. A
     connection that broke meanwhile has ended the transaction on the server already.
+    The wait sends the BEGIN if none went out yet, so that it does not commit what was
+    sent (see `Kept.wait`); `ended`: the transaction's last wait failed, so the server
+    has ended it already (an error answer rolled it back), and nothing more is begun.
 
     The ROLLBACK is psycopg's own (`rollback()`), not a statement: after one, psycopg
     forgets its prepared statements and deallocates them on the server, and only its own
@@ -87,6 +113,10 @@ def roll_back(conn: psycopg.Connection[Any], pipeline: psycopg.Pipeline) -> None
     pipeline, the DEALLOCATE ALL went out after the next command's first statements and
     dropped them: "prepared statement … does not exist")."""
     with contextlib.suppress(psycopg.Error):
-        pipeline.sync()
+        if ended:
+            kept.pipeline.sync()
+        else:
+            kept.wait()
+    kept.begun = False
     with contextlib.suppress(psycopg.Error):
-        conn.rollback()
+        kept.conn.rollback()

@@ -270,21 +270,23 @@ class PostgresStore(Remembering, SqlStore):
 
         It runs in pipeline mode: statements are sent as they come, and the thread waits
         for the server only when it needs an answer (a read, a count of changed rows) and
-        at the commit. So BEGIN and the writes whose answer nobody reads (`_write`) are
-        answered with the next read, and the command's last writes with the COMMIT: a move
-        costs two round trips (one with its game from memory), not one per statement. An
-        error in any of them (it surfaces at the next wait) undoes the whole transaction."""
+        at the commit. So the writes whose answer nobody reads (`_write`) are answered
+        with the next read, and the command's last writes with the commit: a move costs
+        two round trips (one with its game from memory), not one per statement. A
+        transaction that waits only at its end needs no BEGIN or COMMIT statement: the
+        Sync that ends it commits what was sent (see `Kept.wait`). An error in any
+        statement (it surfaces at the next wait) undoes the whole transaction."""
         if self._in_transaction():
             yield
             return
         kept = self._kept_connection()
-        conn, pipeline = kept.conn, kept.pipeline
+        conn = kept.conn
         self._local.in_use = kept
         self._local.with_commit = []
         self._local.held = set()
         self._forget_kept()
+        kept.begun = False
         try:
-            kept.send(b"BEGIN")
             try:
                 yield
                 self._reread_held()
@@ -295,19 +297,26 @@ class PostgresStore(Remembering, SqlStore):
                     for slot, (sql, args, _) in enumerate(ending, start=1)
                 ]
             except BaseException:
-                roll_back(conn, pipeline)
+                roll_back(kept)
                 raise
+            explicit = kept.begun
             try:
-                kept.send(b"COMMIT")
-                pipeline.sync()
+                kept.commit()
             except psycopg.Error as error:
-                roll_back(conn, pipeline)
                 outcome = _at_commit(error, conn)
+                if explicit or conn.broken:
+                    roll_back(kept, ended=True)
+                else:
+                    # An error answered to the Sync that commits (a deferred check that
+                    # failed): the server rolled back, but psycopg's pipeline is left a
+                    # result behind, so the connection is not used again.
+                    kept.begun = False
+                    conn.close()
                 if isinstance(outcome, OutcomeUnknown) and self._not_stored():
                     outcome = DatabaseUnavailable(f"the connection broke; nothing stored: {error}")
                 raise outcome from error
             except BaseException:
-                roll_back(conn, pipeline)
+                roll_back(kept)
                 raise
             for cursor, (_, _, then) in zip(cursors, ending, strict=True):
                 then(cursor.fetchall())
@@ -364,7 +373,7 @@ class PostgresStore(Remembering, SqlStore):
         one, each statement is answered as it runs)."""
         kept = self._current()
         if kept is not None and conn is kept.conn:
-            kept.pipeline.sync()
+            kept.wait()
 
     def _send(
         self,

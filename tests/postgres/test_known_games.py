@@ -193,3 +193,64 @@ def test_a_kept_connection_taken_in_the_middle_of_the_migrations_prepares_nothin
         assert kept.conn.prepare_threshold == 0
     finally:
         store.close()
+
+
+@pytest.fixture
+def sent(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[bytes]]:
+    """The statements the kept connections send, as sent."""
+    queries: list[bytes] = []
+    send = pg_kept.Kept.send
+
+    def recording(self: pg_kept.Kept, query: bytes, params: Any = (), slot: int = 0) -> Any:
+        queries.append(query)
+        return send(self, query, params, slot)
+
+    monkeypatch.setattr(pg_kept.Kept, "send", recording)
+    yield queries
+
+
+async def test_a_move_from_memory_sends_neither_begin_nor_commit(
+    pg_url: str, sent: list[bytes]
+) -> None:
+    """Its statements go out before the one Sync, which commits them as one transaction."""
+    service = service_on(pg_url)
+    try:
+        place = PLACES[0]
+        await started(service, place)
+        sent.clear()
+        outcome = await service.act(place, ALICE, add(2), interaction_id=700)
+        assert outcome.accepted, outcome.reply
+        assert sent and b"BEGIN" not in sent and b"COMMIT" not in sent, sent
+        check_stored(service, place, [2])
+    finally:
+        await service.aclose()
+
+
+async def test_a_command_that_fails_after_writing_from_memory_stores_nothing(
+    pg_url: str, sent: list[bytes]
+) -> None:
+    """The writes went out without a BEGIN; the failure's wait sends one first, so the
+    Sync that waits out what was sent does not commit it, and the ROLLBACK undoes it."""
+    service = service_on(pg_url)
+    try:
+        place = PLACES[0]
+        await started(service, place)
+        store = service.store
+
+        def writes_then_fails(tx: Any) -> Any:
+            game = tx.store.open_game(place.channel_id, for_update=True)  # from memory
+            tx.store.update_seat(game.id, 0, locale="de")
+            raise RuntimeError("the command's own bug")
+
+        sent.clear()
+        with pytest.raises(RuntimeError, match="own bug"):
+            await service.engine.command(place.channel_id, writes_then_fails)
+        game = store.open_game(place.channel_id)
+        assert game is not None
+        assert store.seats(game.id)[0].locale != "de", "the write was committed"
+        assert b"BEGIN" in sent and sent.index(b"BEGIN") > 1, "the hold and write went first"
+        outcome = await service.act(place, ALICE, add(2))
+        assert outcome.accepted, outcome.reply
+        check_stored(service, place, [2])
+    finally:
+        await service.aclose()

@@ -3,13 +3,15 @@ connection at the worst moment: after the server committed, before the bot hears
 
 The test server listens only on a unix socket; the proxy accepts TCP on 127.0.0.1 and
 passes bytes both ways unchanged (without SSL, so the server's messages can be read).
-Armed (`drop_next_commit`), it reads the server's answers and, at the first
-`CommandComplete` whose tag is COMMIT, forwards nothing more and closes both sides: the
-transaction is stored, and the client's connection breaks while it waits for the
-answer. psycopg is not touched; this is what a network cut or a server failover looks
-like from the bot. Armed the other way (`drop_next_send`), it cuts the connection on
-the next bytes a client sends, forwarding none of them: a command sent down a connection
-the server has just ended (a restart), which the server never sees.
+Armed (`drop_next_commit`), it reads the server's answers and, at the first commit of a
+transaction that wrote (a `CommandComplete` whose tag is COMMIT, or the `ReadyForQuery`
+that answers the Sync ending a pipeline of writes, which commits them), forwards nothing
+more and closes both sides: the transaction is stored, and the client's connection
+breaks while it waits for the answer. psycopg is not touched; this is what a network
+cut or a server failover looks like from the bot. Armed the other way
+(`drop_next_send`), it cuts the connection on the next bytes a client sends, forwarding
+none of them: a command sent down a connection the server has just ended (a restart),
+which the server never sees.
 """
 
 import contextlib
@@ -92,10 +94,11 @@ class Proxy:
     def _downstream(self, client: socket.socket, server: socket.socket) -> None:
         """Server to client, message by message, watching for the armed COMMIT."""
         buffer = b""
+        wrote = [False]
         with contextlib.suppress(OSError):
             while data := server.recv(65536):
                 buffer += data
-                forward, buffer, commit = _split(buffer)
+                forward, buffer, commit = _split(buffer, wrote)
                 if commit and self._armed.is_set():
                     self._armed.clear()
                     self.dropped.set()
@@ -107,9 +110,13 @@ class Proxy:
         _shut(client)
 
 
-def _split(buffer: bytes) -> tuple[bytes, bytes, bool]:
-    """Whole messages at the front of `buffer`, the rest, and whether one of them is the
-    server's CommandComplete of a COMMIT."""
+WRITES = (b"INSERT", b"UPDATE", b"DELETE")
+
+
+def _split(buffer: bytes, wrote: list[bool]) -> tuple[bytes, bytes, bool]:
+    """Whole messages at the front of `buffer`, the rest, and whether one of them tells
+    the client a transaction that wrote committed. `wrote[0]`: whether a write completed
+    since the connection's last ReadyForQuery (kept between calls)."""
     at = 0
     commit = False
     while len(buffer) - at >= 5:
@@ -118,8 +125,16 @@ def _split(buffer: bytes) -> tuple[bytes, bytes, bool]:
         end = at + 1 + length
         if len(buffer) < end:
             break
-        if kind == b"C" and buffer[at + 5 : end].rstrip(b"\x00") == b"COMMIT":
-            commit = True
+        body = buffer[at + 5 : end]
+        if kind == b"C":
+            tag = body.rstrip(b"\x00")
+            commit = commit or tag == b"COMMIT"
+            wrote[0] = wrote[0] or tag.startswith(WRITES)
+        elif kind == b"E":  # an error: the transaction will not commit
+            wrote[0] = False
+        elif kind == b"Z":  # ReadyForQuery; its status b"I": no transaction left open
+            commit = commit or (wrote[0] and body == b"I")
+            wrote[0] = False
         at = end
     return buffer[:at], buffer[at:], commit
 
