@@ -44,13 +44,6 @@ class Store(Protocol):
         ...
 
     @property
-    def reads_wait(self) -> bool:
-        """Whether a read inside a transaction waits for a server (a round trip: on
-        PostgreSQL), so a command skips the reads it can do without (see
-        bot.service.runtime.commit)."""
-        ...
-
-    @property
     def location(self) -> str:
         """Where the data lives, fit to print (a file path, or a URL without password)."""
         ...
@@ -242,7 +235,7 @@ class Store(Protocol):
     ) -> None:
         """Inside a command's transaction: its interaction (`part`) was accepted, and its
         actor is told `answer`. Recording one already recorded breaks the table's key and fails
-        the transaction (on PostgreSQL as `DuplicateInteraction`, at its commit)."""
+        the transaction as `DuplicateInteraction` (on PostgreSQL at its commit)."""
         ...
 
     def forget_interactions(self, before: datetime) -> int:

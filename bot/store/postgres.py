@@ -100,7 +100,12 @@ def _placeholders(sql: str) -> bytes:
 
 def _translate(error: psycopg.Error) -> Exception:
     """A psycopg error as the store's refusal the service knows how to answer (before a
-    COMMIT was sent; see `_at_commit` for the COMMIT's own)."""
+    COMMIT was sent; see `_at_commit` for the COMMIT's own). A second recording of one
+    interaction may surface at any wait, or while later statements are sent."""
+    if isinstance(error, errors.UniqueViolation) and error.diag.constraint_name == (
+        INTERACTIONS_KEY
+    ):
+        return DuplicateInteraction(str(error))
     if isinstance(error, errors.LockNotAvailable | errors.QueryCanceled):
         return DatabaseBusy(str(error))
     if isinstance(error, errors.DiskFull):
@@ -122,10 +127,6 @@ def _at_commit(error: psycopg.Error, conn: psycopg.Connection[Any]) -> Exception
     recorded (`DuplicateInteraction`), and anything else `NotSaved`."""
     if conn.broken or conn.closed:
         return OutcomeUnknown(str(error))
-    if isinstance(error, errors.UniqueViolation) and error.diag.constraint_name == (
-        INTERACTIONS_KEY
-    ):
-        return DuplicateInteraction(str(error))
     translated = _translate(error)
     if isinstance(translated, StoreError):
         return translated
@@ -136,7 +137,6 @@ class PostgresStore(Remembering, SqlStore):
     """A database server shared by any number of bot processes."""
 
     backend = "postgres"
-    reads_wait = True
 
     def __init__(self, url: str, *, busy_seconds: float = 5.0, pool_size: int = POOL_SIZE) -> None:
         self.url = url

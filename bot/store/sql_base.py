@@ -58,7 +58,6 @@ class SqlBase(ABC):
     """What every query group stands on (see the module docstring)."""
 
     backend: ClassVar[str]
-    reads_wait: ClassVar[bool] = False
     UPDATABLE: ClassVar[frozenset[str]] = frozenset(
         {
             "state",

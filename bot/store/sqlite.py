@@ -16,12 +16,19 @@ import sqlite3
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import sqlite_utils
 
-from bot.store.errors import DatabaseBusy, NotSaved, StorageFull, StoreError
+from bot.store.errors import (
+    DatabaseBusy,
+    DuplicateInteraction,
+    NotSaved,
+    StorageFull,
+    StoreError,
+)
 from bot.store.sql import SqlStore
 
 DEFAULT_BUSY_SECONDS = 5.0
@@ -46,6 +53,9 @@ def _refusal(error: sqlite3.Error) -> StoreError:
         return StorageFull(str(error))
     return NotSaved(str(error))
 
+
+INTERACTIONS_KEY = "interactions.interaction_id, interactions.part"
+"""How SQLite names the key a second recording of one Discord interaction breaks."""
 
 BUGS = (sqlite3.IntegrityError, sqlite3.ProgrammingError, sqlite3.DataError, sqlite3.InterfaceError)
 """Errors of what a statement asked (a broken constraint, a bad parameter): the code's
@@ -187,6 +197,18 @@ class SqliteStore(SqlStore):
             if refusal is not None:
                 raise refusal from error
             raise
+
+    def record_interaction(
+        self, interaction_id: int, part: str, channel_id: int, answer: str, now: datetime
+    ) -> None:
+        """As the shared query, with a second recording of the interaction (which breaks
+        the table's key at once here, not at the COMMIT) told as `DuplicateInteraction`."""
+        try:
+            super().record_interaction(interaction_id, part, channel_id, answer, now)
+        except sqlite3.IntegrityError as error:
+            if INTERACTIONS_KEY not in str(error):
+                raise
+            raise DuplicateInteraction(str(error)) from error
 
     def _in_transaction(self) -> bool:
         return self.conn.in_transaction

@@ -21,6 +21,7 @@ from typing import Any
 import psycopg
 import pytest
 
+from bot.messages import Outcome
 from bot.render.generic import EventPresenter
 from bot.service import Actor, GameService, Place
 from bot.store import open_store
@@ -350,5 +351,45 @@ async def test_a_game_locked_elsewhere_does_not_hold_up_another_game(
         assert (await asyncio.wait_for(move_a, 60)).accepted
         check_stored(service, game_a, [2])
         check_stored(service, game_b, [3])
+    finally:
+        await service.aclose()
+
+
+def rename_once(place: Place) -> Any:
+    """A command the rules accept however often it comes: each run adds a + to the first
+    seat's name, so the name says how often it was applied."""
+
+    def work(tx: Any) -> Outcome:
+        game = tx.store.open_game(place.channel_id, for_update=True)
+        seat = tx.store.seats(game.id)[0]
+        tx.store.update_seat(game.id, 0, display_name=seat.display_name + "+")
+        return Outcome.tell("renamed")
+
+    return work
+
+
+async def test_a_copy_the_rules_would_accept_again_is_applied_once_on_both_backends(
+    store_location: str,
+) -> None:
+    """Copies one after the other, and copies queued together (on SQLite they share one
+    transaction, each in its savepoint): each copy breaks the recording's key, keeps
+    nothing, and gets the first answer."""
+    service = GameService(open_store(store_location), FAKE_GAMES, seed=3, presenters=GENERIC)
+    try:
+        place = PLACES[0]
+        await started(service, place)
+        first = await service.command(place.channel_id, rename_once(place), interaction_id=90)
+        again = await service.command(place.channel_id, rename_once(place), interaction_id=90)
+        together = await asyncio.gather(
+            *(
+                service.command(place.channel_id, rename_once(place), interaction_id=91)
+                for _ in range(3)
+            )
+        )
+        for outcome in (first, again, *together):
+            assert outcome.accepted and said(outcome) == "renamed", said(outcome)
+        game = service.store.open_game(place.channel_id)
+        assert game is not None
+        assert service.store.seats(game.id)[0].display_name == "alice++"
     finally:
         await service.aclose()

@@ -14,10 +14,11 @@ instead, every command of that transaction is told so, truthfully:
 
 A command from Discord carries its interaction's id. The first acceptance records it
 with the answer its actor got, in the same transaction; the same interaction arriving
-again finds it and gets that answer, and is applied once. Where a read costs a round trip
-(PostgreSQL) it is not looked up first: a copy the rules accept again breaks the
-recording's unique key at COMMIT (`DuplicateInteraction`: nothing of it is kept, and it
-gets the first answer), and one they refuse looks the first answer up then.
+again gets that answer, and is applied once. It is not looked up first (a read for every
+command, for what is nearly never there): a copy the rules accept again breaks the
+recording's unique key (`DuplicateInteraction`, on PostgreSQL at COMMIT, on SQLite at the
+INSERT: nothing of it is kept, and it gets the first answer), and one they refuse looks
+the first answer up then.
 
 Why groups (SQLite only): commands that queued while the one writer was busy share one
 transaction, each in a savepoint of its own (one that fails or loses a race is undone
@@ -165,21 +166,18 @@ class Transactions:
         interaction that already counted; what the outcome owes live messages, and the
         interaction recorded, in the same transaction."""
         known, part = command.interaction_id, command.part
-        if known is not None and not self.store.reads_wait:
-            answer = self.store.interaction_answer(known, part)
-            if answer is not None:
-                return Outcome.again(answer)
         outcome = command.context.run(command.work, tx)
         if known is not None:
             if outcome.accepted:
                 answer = answer_of(outcome)
                 self.store.record_interaction(known, part, command.channel_id, answer, tx.now)
             else:
-                # A copy of this interaction may have committed (in another process)
-                # while this one waited for the game's lock, and the rules now refuse it.
-                answer = self.store.interaction_answer(known, part)
-                if answer is not None:
-                    return Outcome.again(answer)
+                # A copy of this interaction may have committed (before, or in another
+                # process while this one waited for the game's lock), and the rules now
+                # refuse it.
+                first = self.store.interaction_answer(known, part)
+                if first is not None:
+                    return Outcome.again(first)
         owe(self.store, outcome, answered=known is not None, now=tx.now, owner=self.owner)
         tx.settle()
         return outcome
@@ -233,6 +231,10 @@ class Transactions:
                 fresh.clear()
                 fresh.update(before)
                 return Outcome.refusal(BUSY), False
+            except DuplicateInteraction:  # its savepoint is undone: the first one counted
+                fresh.clear()
+                fresh.update(before)
+                return self._recorded(command), False
             except (DatabaseUnavailable, StorageFull, NotSaved):
                 raise  # SQLite may have rolled the whole group back
             except Exception as error:  # the command's own failure: it alone is undone
