@@ -4,8 +4,10 @@ Why: a command's first read (its game row, locked, its seats and its last log ro
 one of its two waits for the server, and on a busy table it almost always reads back what
 this process's previous command on that game just committed. So the store keeps what
 each of its transactions left of the games it held (`Known`: the row, re-read inside
-that transaction just before its COMMIT with a print the server computed there, and the
-seats and the last log row as the transaction left them), and the next command on that
+that transaction just before its COMMIT with a print the server computed there, or
+returned by the game's UPDATE when that was the transaction's last write of the row and
+it wrote no seats, and the seats and the last log row as the transaction left them), and
+the next command on that
 game takes it from memory and sends, without waiting for an answer, a *hold*: lock the
 row as `FOR UPDATE` would, then compare the print the server computes now with the kept
 one. If another process
@@ -41,12 +43,21 @@ log = logging.getLogger(__name__)
 KNOWN_GAMES = 512
 """Games whose last written state a store remembers (the most recently written)."""
 
+SEATS_PRINT = (
+    "COALESCE((SELECT string_agg(s.position || ':' || s.xmin::text, ',' ORDER BY s.position)"
+    " FROM seats s WHERE s.game_id = g.id), '')"
+)
 PRINT = (
-    "g.xmin::text || '|' || COALESCE((SELECT string_agg(s.position || ':' || s.xmin::text,"
-    " ',' ORDER BY s.position) FROM seats s WHERE s.game_id = g.id), '') || '|' ||"
+    f"g.xmin::text || '|' || {SEATS_PRINT} || '|' ||"
     " COALESCE((SELECT MAX(a.seq) FROM actions a WHERE a.game_id = g.id), 0)"
 )
 """A game's print (see the module docstring), of the game row `g`."""
+
+
+def print_of(xmin: str, seats_print: str, last_seq: int) -> str:
+    """A print from its parts, as `PRINT` makes it on the server."""
+    return f"{xmin}|{seats_print}|{last_seq}"
+
 
 FUNCTIONS = (
     f"""
@@ -67,6 +78,14 @@ cannot fail a transaction on a condition."""
 
 HOLD = "SELECT pg_temp.smithfield_hold(?, ?)"
 """Lock a remembered game's row, and fail the transaction if it is not as remembered."""
+
+
+def returning(columns: list[str]) -> str:
+    """What a game's UPDATE returns, to remember instead of a re-read (see
+    `Remembering._update_locked`): the row as `reread` reads it, but with its print's
+    first two parts, as the log's last row is the transaction's to know."""
+    names = ", ".join(f"g.{name}" for name in columns if name != "state")
+    return f" RETURNING {names}, g.xmin::text AS known_xmin, {SEATS_PRINT} AS known_seats_print"
 
 
 def reread(columns: list[str], *, seats: bool) -> str:
@@ -168,6 +187,8 @@ class Remembering(SqlBase):
     known: KnownGames
     _reread: tuple[str, str]
     """`reread` without and with the seats."""
+    _returning: str
+    """`returning`, for the games' columns."""
     _local: threading.local
 
     def _with_commit(
@@ -199,19 +220,58 @@ class Remembering(SqlBase):
         self._local.held.add(known.game.id)
         return known.game
 
+    def _send_returning(self, sql: str, params: Sequence[Any]) -> Any:
+        """Send `sql` and return its cursor, whose rows are read once committed."""
+        raise NotImplementedError
+
+    def _update_locked(self, game_id: int, sql: str, params: Sequence[Any]) -> None:
+        """Send the UPDATE with `returning`: what the re-read before the COMMIT would
+        read of the row, without that statement, as long as the UPDATE stays the
+        transaction's last write of the row and it writes no seats (`_reread_held`)."""
+        locked = self._locked_games().get(game_id)
+        if not self.known.enabled or locked is None:
+            super()._update_locked(game_id, sql, params)
+            return
+        aliased = sql.replace("UPDATE games SET", "UPDATE games AS g SET", 1)
+        cursor = self._send_returning(aliased + self._returning, params)
+        self._local.returned[game_id] = (cursor, locked.row_writes, locked.seats_written)
+
     def _reread_held(self) -> None:
         """Before the COMMIT: re-read, with it, each game this transaction held and wrote
-        (or read fresh), to remember once it committed. A game held from memory and left
-        alone is still as remembered."""
+        (or read fresh), to remember once it committed; a game whose last write was its
+        UPDATE (and no seats) is remembered from what that returned. A game held from
+        memory and left alone is still as remembered."""
         if not self.known.enabled:
             return
         held: set[int] = self._local.held
+        returned: dict[int, tuple[Any, int, bool]] = self._local.returned
         for game_id, locked in self._locked_games().items():
-            if game_id not in held or locked.written:
-                seats = list(locked.seats)
-                then = partial(self._remember, locked.state, seats, locked.last_seq)
-                sql = self._reread[locked.seats_written]
-                self._with_commit(sql, (game_id,), then)
+            if game_id in held and not locked.written:
+                continue
+            seats = list(locked.seats)
+            then = partial(self._remember, locked.state, seats, locked.last_seq)
+            update = returned.get(game_id)
+            if update is not None and update[1:] == (locked.row_writes, False):
+                remember = partial(self._remember_returned, update[0], locked.last_seq, then)
+                self._local.after_commit.append(remember)
+                continue
+            self._with_commit(self._reread[locked.seats_written], (game_id,), then)
+
+    def _remember_returned(
+        self, cursor: Any, last_seq: int, remember: Callable[[list[dict[str, Any]]], None]
+    ) -> None:
+        """After the COMMIT: a returned row made into a re-read one (its print whole).
+        Never raises, like `_remember`: a row that cannot be read costs a read later."""
+        try:
+            rows: list[dict[str, Any]] = [dict(row) for row in cursor.fetchall()]
+            for row in rows:
+                row["known_print"] = print_of(
+                    str(row.pop("known_xmin")), str(row.pop("known_seats_print")), last_seq
+                )
+        except Exception as error:
+            log.warning("Could not remember a game's committed state: %s", error)
+            return
+        remember(rows)
 
     def _remember(
         self, state: str | None, seats: list[SeatRow], last_seq: int, rows: list[dict[str, Any]]

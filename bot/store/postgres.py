@@ -52,7 +52,7 @@ from bot.store.errors import (
     VersionConflict,
 )
 from bot.store.pg_kept import Kept, hung_up, let_go, roll_back, rows_of
-from bot.store.pg_known import FUNCTIONS, KnownGames, Remembering, reread
+from bot.store.pg_known import FUNCTIONS, KnownGames, Remembering, reread, returning
 from bot.store.schema import MIGRATIONS
 from bot.store.sql import SqlStore
 
@@ -69,6 +69,9 @@ the event loop's few direct reads, and spares."""
 INTERACTIONS_KEY = "interactions_pkey"
 """The constraint a second recording of one Discord interaction breaks."""
 CONNECT_SECONDS = 10.0
+RETURNING_SLOTS = 1000
+"""The first cursor slot of the games' UPDATEs whose rows are read after the COMMIT (far
+above those of the statements answered together: see `Kept`)."""
 SCHEMA_LOCK = 0x536D697468  # any fixed number: the advisory lock migrations take
 
 
@@ -161,6 +164,7 @@ class PostgresStore(Remembering, SqlStore):
             self.migrate()
             columns = self._columns("games")
             self._reread = (reread(columns, seats=False), reread(columns, seats=True))
+            self._returning = returning(columns)
         except BaseException:
             self.pool.close()
             raise
@@ -284,6 +288,8 @@ class PostgresStore(Remembering, SqlStore):
         self._local.in_use = kept
         self._local.with_commit = []
         self._local.held = set()
+        self._local.returned = {}
+        self._local.after_commit = []
         self._forget_kept()
         kept.begun = False
         try:
@@ -320,6 +326,8 @@ class PostgresStore(Remembering, SqlStore):
                 raise
             for cursor, (_, _, then) in zip(cursors, ending, strict=True):
                 then(cursor.fetchall())
+            for after in self._local.after_commit:
+                after()
         except BaseException as error:
             # The games it held may not be as remembered (a hold that failed, a COMMIT
             # whose answer was lost): the next command reads them.
@@ -330,6 +338,8 @@ class PostgresStore(Remembering, SqlStore):
         finally:
             self._local.in_use = None
             self._local.with_commit = []
+            self._local.returned = {}
+            self._local.after_commit = []
 
     def _not_stored(self) -> bool:
         """After a COMMIT whose answer was lost: whether the database shows for sure that
@@ -389,6 +399,12 @@ class PostgresStore(Remembering, SqlStore):
             cursor: psycopg.Cursor[dict[str, Any]] = kept.send(_placeholders(sql), params, slot)
             return cursor
         return conn.execute(_placeholders(sql), params)
+
+    def _send_returning(self, sql: str, params: Sequence[Any]) -> Any:
+        kept = self._current()
+        assert kept is not None
+        slot = RETURNING_SLOTS + len(self._local.returned)  # a cursor of its own per game
+        return self._send(kept.conn, sql, params, slot)
 
     def _query(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
         with self._connection() as conn:

@@ -220,9 +220,10 @@ class SqlStore(RecordQueries, LiveQueries, InteractionQueries, OutboxQueries, Sq
         with self.transaction():
             locked = self._locked(game.id)
             if locked is not None and locked.version == game.version:
-                self._write(sql, params)  # the row is locked at this version: it will match
                 locked.version += 1
                 locked.written = True
+                locked.row_writes += 1
+                self._update_locked(game.id, sql, params)
                 if "state" in columns:
                     locked.state = columns["state"]
             elif self._execute(sql, params) != 1:

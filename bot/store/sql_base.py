@@ -47,6 +47,8 @@ class LockedGame:
     """The stored state as this transaction left it."""
     seats_written: bool = False
     """Whether this transaction wrote the seats (so `seats` is its own account of them)."""
+    row_writes: int = 0
+    """How often this transaction wrote the game's row (bot.store.pg_known)."""
     read_version: int = field(init=False)
     """The version it read (`version` as constructed)."""
 
@@ -132,6 +134,13 @@ class SqlBase(ABC):
         locked = self._locked_games().get(game_id) if self._in_transaction() else None
         if locked is not None:
             locked.written = True
+            locked.row_writes += 1
+
+    def _update_locked(self, game_id: int, sql: str, params: Sequence[Any]) -> None:
+        """Send the UPDATE of a game row this transaction holds locked at the version it
+        updates (no answer needed: it will match; PostgreSQL also has it return what it
+        remembers of the row, bot.store.pg_known)."""
+        self._write(sql, params)
 
     def _forget_kept(self) -> None:
         """A transaction began, or a savepoint was undone: what was kept from the reads

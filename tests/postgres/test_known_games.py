@@ -209,10 +209,11 @@ def sent(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[bytes]]:
     yield queries
 
 
-async def test_a_move_from_memory_sends_neither_begin_nor_commit(
+async def test_a_move_from_memory_sends_neither_begin_nor_commit_nor_a_reread(
     pg_url: str, sent: list[bytes]
 ) -> None:
-    """Its statements go out before the one Sync, which commits them as one transaction."""
+    """Its statements go out before the one Sync, which commits them as one transaction,
+    and its UPDATE returns what the store remembers of the game."""
     service = service_on(pg_url)
     try:
         place = PLACES[0]
@@ -221,7 +222,13 @@ async def test_a_move_from_memory_sends_neither_begin_nor_commit(
         outcome = await service.act(place, ALICE, add(2), interaction_id=700)
         assert outcome.accepted, outcome.reply
         assert sent and b"BEGIN" not in sent and b"COMMIT" not in sent, sent
+        assert not [query for query in sent if b"known_print" in query], "no re-read either"
         check_stored(service, place, [2])
+        # What the UPDATE returned is remembered right: the next move is held from it.
+        outcome = await service.act(place, BOB, add(3), interaction_id=701)
+        assert outcome.accepted, outcome.reply
+        assert not [query for query in sent if query.startswith(b"SELECT * FROM")], sent
+        check_stored(service, place, [2, 3])
     finally:
         await service.aclose()
 
@@ -252,5 +259,35 @@ async def test_a_command_that_fails_after_writing_from_memory_stores_nothing(
         outcome = await service.act(place, ALICE, add(2))
         assert outcome.accepted, outcome.reply
         check_stored(service, place, [2])
+    finally:
+        await service.aclose()
+
+
+async def test_what_is_remembered_of_a_game_is_what_is_stored_after_every_move(
+    pg_url: str,
+) -> None:
+    """To the finishing move, whose results are recorded after its UPDATE (so that
+    UPDATE's returned row is not the last word): the memory equals a fresh read, row,
+    seats and the log's last row."""
+    service = service_on(pg_url)
+    store = service.store
+    assert isinstance(store, pg.PostgresStore)
+    try:
+        place = PLACES[0]
+        assert (await service.new_game(place, ALICE, "fagins-gang", {"turns": 6})).accepted
+        assert (await service.join(place, BOB)).accepted
+        assert (await service.start(place, ALICE, first_user=ALICE.user_id)).accepted
+        game = store.open_game(place.channel_id)
+        assert game is not None
+        for number in range(6):
+            actor = (ALICE, BOB)[number % 2]
+            outcome = await service.act(place, actor, add(1), interaction_id=800 + number)
+            assert outcome.accepted, outcome.reply
+            known = store.known.by_id(game.id)
+            assert known is not None
+            assert known.game == store.game(game.id)
+            assert list(known.seats) == store.seats(game.id)
+            assert known.last_seq == number + 1
+        assert store.game(game.id).status == "finished" and store.game(game.id).recorded
     finally:
         await service.aclose()
