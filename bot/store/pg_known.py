@@ -7,14 +7,13 @@ each of its transactions left of the games it held (`Known`: the row, re-read in
 that transaction just before its COMMIT with a print the server computed there, or
 returned by the game's UPDATE when that was the transaction's last write of the row and
 it wrote no seats, and the seats and the last log row as the transaction left them), and
-the next command on that
-game takes it from memory and sends, without waiting for an answer, a *hold*: lock the
-row as `FOR UPDATE` would, then compare the print the server computes now with the kept
-one. If another process
-(or anything else) changed the game in between, the hold fails the transaction as a
-serialization failure (SQLSTATE 40001), which the store reports as `VersionConflict`:
-the service runs the command again on fresh reads (bot.service.runtime.commit), as for
-any lost race, and the memory of that game is dropped first. So a stale memory can only
+the next command on that game takes it from memory and sends, without waiting for an
+answer, a *hold*: lock the row as `FOR UPDATE` would, then compare the print the server
+computes now with the kept one. If another process (or anything else) changed the game
+in between, the hold fails the transaction as a serialization failure (SQLSTATE 40001),
+which the store reports as `VersionConflict`: the service runs the command again on
+fresh reads (bot.service.runtime.commit), as for any lost race, and the memory of that
+game is dropped first. So a stale memory can only
 cost a re-run, never a wrong answer: nothing the command decided from it commits.
 
 The print is made of the row versions' creating transactions (`xmin`) of the game row
