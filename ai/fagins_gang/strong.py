@@ -71,11 +71,15 @@ def reward(state: FaginState, seat: int) -> float:
     return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, (best - mine) / SCALE))))
 
 
-def play_out(state: FaginState, seat: int) -> float:
+def play_out(
+    state: FaginState, seat: int, last_round: int | None = None, moves: int = PLAYOUT_LIMIT * ROUNDS
+) -> float:
     """Everyone plays `standard` for `ROUNDS` rounds, to the seat's action turn; then
-    score it. Plays on `state` itself (a copy only this playout holds)."""
-    last_round = state.round + ROUNDS - 1
-    for _ in range(PLAYOUT_LIMIT * ROUNDS):
+    score it. Plays on `state` itself (a copy only this playout holds). `last_round` and
+    `moves`: where a playout that has already begun (`Prefix`) still stops."""
+    if last_round is None:
+        last_round = state.round + ROUNDS - 1
+    for _ in range(moves):
         if state.phase == "over":
             break
         if state.phase == "actions" and state.turn == seat and state.round > last_round:
@@ -85,8 +89,45 @@ def play_out(state: FaginState, seat: int) -> float:
     return reward(state, seat)
 
 
+class Prefix:
+    """A candidate's playout up to its first draw from the generator, played once for
+    every determinization: determinizations differ only in their generators (nothing
+    present is hidden), and `standard` draws nothing, so until a patrol, a die or the
+    wheel every playout of a candidate makes the same moves. Each playout then goes on
+    from a copy with its own generator, as if it had made them itself."""
+
+    def __init__(self, root: FaginState, seat: int, action: Action) -> None:
+        state, _ = RULES.apply(root, seat, action)
+        self.last_round = state.round + ROUNDS - 1
+        self.moves = PLAYOUT_LIMIT * ROUNDS
+        self.state: FaginState | None = None
+        if state.rng is not root.rng:
+            return  # the candidate itself draws: every playout is its own from the start
+        while self.moves > 0 and state.phase != "over":
+            if state.phase == "actions" and state.turn == seat and state.round > self.last_round:
+                break
+            actor = RULES.waiting_on(state)[0]
+            action = standard_action(Table(state, actor))
+            before = state.clone()
+            RULES.apply_in_place(state, actor, action)
+            if state.rng is not before.rng:
+                state = before  # this move draws: each playout makes it with its own
+                break
+            self.moves -= 1
+        self.state = state
+
+    def play(self, world: FaginState, seat: int, action: Action) -> float:
+        if self.state is None:
+            after, _ = RULES.apply(world, seat, action)
+            return play_out(after, seat)
+        state = self.state.clone()
+        state.rng = world.rng
+        return play_out(state, seat, self.last_round, self.moves)
+
+
 def search(root: FaginState, seat: int, seed: int, deadline: Deadline) -> Action:
     moves = candidates(root, seat)
+    prefixes: dict[int, Prefix] = {}
 
     def sample(index: int) -> FaginState:
         world = root.clone()
@@ -94,7 +135,9 @@ def search(root: FaginState, seat: int, seed: int, deadline: Deadline) -> Action
         return world
 
     def playout(world: FaginState, action: Action) -> float:
-        after, _ = RULES.apply(world, seat, action)
-        return play_out(after, seat)
+        index = moves.index(action)
+        if index not in prefixes:
+            prefixes[index] = Prefix(root, seat, action)
+        return prefixes[index].play(world, seat, action)
 
     return sequential_halving(moves, sample, playout, deadline.fewer(PLAYOUT_COST))

@@ -8,6 +8,8 @@ one of the other centre cards, so a bid stops at the card's value minus what the
 other card would leave the seat (its value less its minimum), less a small margin.
 """
 
+from collections.abc import Iterable
+
 from ai.fantasy_business import economy
 from ai.fantasy_business.economy import Outlook
 from ai.fantasy_business.knowledge import Memo
@@ -32,7 +34,7 @@ def card_value(outlook: Outlook, card_id: int) -> float:
     card = deck.card(card_id)
     if card.kind == "special":
         return economy.SPECIAL_VALUE
-    return outlook.relative(outlook.article_change(card.key, {outlook.seat: 1}))
+    return outlook.owning(card.key)
 
 
 def fallback(outlook: Outlook, skip: int) -> float:
@@ -59,7 +61,7 @@ def designate(outlook: Outlook) -> Auction:
     it has bought, the card its rivals want most (let them spend on it), with no price."""
     state, seat = outlook.state, outlook.seat
     if state.acquired[seat]:
-        rivals = [Outlook(state, s) for s in eligible(state) if s != seat]
+        rivals = [outlook.seen_by(s) for s in eligible(state) if s != seat]
 
         def wanted(index: int) -> float:
             return max(card_value(rival, state.centre[index]) for rival in rivals)
@@ -98,10 +100,15 @@ def respond(state: GameState, seat: int, memo: Memo) -> Bid | Pass:
 
 
 def bid_limit(state: GameState, seat: int, card_id: int, memo: Memo) -> int:
-    """`limit`, remembered for the rest of the decision: during an auction nothing it
-    depends on changes until a card is sold, and the key says when one was."""
-    key = (
-        seat,
+    """`limit`, remembered for the rest of the decision (see `bid_limits`)."""
+    return bid_limits(state, (seat,), card_id, memo)[seat]
+
+
+def bid_limits(state: GameState, seats: Iterable[int], card_id: int, memo: Memo) -> dict[int, int]:
+    """Each seat's `limit` for the card, remembered for the rest of the decision: during
+    an auction nothing it depends on changes until a card is sold, and the key says when
+    one was. The seats not remembered read one shared `Outlook`."""
+    table = (
         card_id,
         state.turn,
         tuple(state.acquired),
@@ -109,9 +116,15 @@ def bid_limit(state: GameState, seat: int, card_id: int, memo: Memo) -> int:
         tuple(state.gold),
         tuple(tuple(sorted(held.items())) for held in state.articles),
     )
-    found = memo.limits.get(key)
-    if found is None:
-        found = memo.limits[key] = limit(Outlook(state, seat), card_id)
+    reading: Outlook | None = None
+    found: dict[int, int] = {}
+    for seat in seats:
+        key = (seat, *table)
+        limit_of = memo.limits.get(key)
+        if limit_of is None:
+            reading = Outlook(state, seat) if reading is None else reading.seen_by(seat)
+            limit_of = memo.limits[key] = limit(reading, card_id)
+        found[seat] = limit_of
     return found
 
 

@@ -80,16 +80,21 @@ def owner_counts(state: GameState) -> dict[str, int]:
     return counts
 
 
-def worths(state: GameState) -> list[float]:
-    """Every seat's position in gold: gold, article cards, and specials still to play."""
-    counts = owner_counts(state)
+def worths(state: GameState, counts: dict[str, int] | None = None) -> list[float]:
+    """Every seat's position in gold: gold, article cards, and specials still to play
+    (`counts`: the state's `owner_counts`, when the caller has them)."""
+    if counts is None:
+        counts = owner_counts(state)
     incomes = incomes_left(state)
     options = state.options
+    worth = {
+        article: card_worth(article, owners, incomes, options) for article, owners in counts.items()
+    }
     result = []
     for seat in state.seats():
         total = float(state.gold[seat])
         for article, count in state.articles[seat].items():
-            total += count * card_worth(article, counts[article], incomes, options)
+            total += count * worth[article]
         if state.phase != "over":
             total += SPECIAL_VALUE * len(state.specials[seat])
             if state.gold[seat] == 0 and not state.articles[seat]:
@@ -100,20 +105,29 @@ def worths(state: GameState) -> list[float]:
 
 class Outlook:
     """One seat's reading of a state: everyone's worth, and how much each rival's gain
-    counts against the seat (most for the leading rival). Built once per decision."""
+        counts against the seat (most for the leading rival). Built once per decision; other
+    seats' readings of the same state share its worths (`seen_by`)."""
 
-    def __init__(self, state: GameState, seat: int) -> None:
+    def __init__(self, state: GameState, seat: int, reading: "Outlook | None" = None) -> None:
         self.state = state
         self.seat = seat
-        self.counts = owner_counts(state)
-        self.incomes = incomes_left(state)
-        self.worths = worths(state)
+        if reading is None:
+            self.counts = owner_counts(state)
+            self.incomes = incomes_left(state)
+            self.worths = worths(state, self.counts)
+        else:
+            self.counts, self.incomes, self.worths = reading.counts, reading.incomes, reading.worths
         others = [s for s in state.seats() if s != seat]
         leader = max(others, key=lambda s: (self.worths[s], -s))
         share = (1 - LEADER) / len(others)
         self.weights = [
             0.0 if s == seat else share + (LEADER if s == leader else 0.0) for s in state.seats()
         ]
+
+    def seen_by(self, seat: int) -> "Outlook":
+        """The same state read by another seat (the worths are everyone's alike: only
+        who counts as the leading rival differs)."""
+        return Outlook(self.state, seat, self)
 
     def relative(self, changes: list[float]) -> float:
         """A change of every seat's worth, seen by the seat: its gain minus its rivals'."""
@@ -131,6 +145,26 @@ class Outlook:
         old = card_worth(article, old_owners, self.incomes, state.options)
         new = card_worth(article, new_owners, self.incomes, state.options)
         return [after[s] * new - before[s] * old for s in range(state.players)]
+
+    def owning(self, article: str) -> float:
+        """`relative(article_change(article, {seat: 1}))` in one pass, the same sums in
+        the same order: what one more card of the article is worth to the seat, asked
+        for every centre card by every bidder of every auction of a search."""
+        state, seat = self.state, self.seat
+        old_owners = self.counts.get(article, 0)
+        new_owners = old_owners if state.articles[seat].get(article, 0) > 0 else old_owners + 1
+        old = card_worth(article, old_owners, self.incomes, state.options)
+        new = card_worth(article, new_owners, self.incomes, state.options)
+        own = 0.0
+        weighed: float = 0
+        for s, (held, weight) in enumerate(zip(state.articles, self.weights, strict=True)):
+            before = held.get(article, 0)
+            if s == seat:
+                own = (before + 1) * new - before * old
+                weighed += weight * own
+            else:
+                weighed += weight * (before * new - before * old)
+        return own - weighed
 
     def lead(self) -> float:
         """How far ahead of the best rival the seat stands (negative when behind)."""

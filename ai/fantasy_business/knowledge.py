@@ -23,6 +23,7 @@ class Memo:
 
     def __init__(self) -> None:
         self.beliefs: dict[tuple[object, ...], tuple[tuple[int, float], ...]] = {}
+        self.odds: dict[tuple[object, ...], dict[int, tuple[float, float]]] = {}
         self.prices: dict[tuple[object, ...], int] = {}
         self.limits: dict[tuple[object, ...], int] = {}
         self.habits: dict[tuple[int, str, int, bool], tuple[tuple[int, float], ...]] = {}

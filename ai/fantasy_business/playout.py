@@ -9,7 +9,7 @@ final price once, everyone else passes), so the state after the auction is exact
 one the long bidding war would reach, in a handful of `apply` calls instead of dozens.
 """
 
-from ai.fantasy_business.bidding import bid_limit
+from ai.fantasy_business.bidding import bid_limits
 from ai.fantasy_business.knowledge import Record
 from ai.fantasy_business.standard import standard_action
 from rules.fantasy_business import deck
@@ -32,7 +32,7 @@ def bidding_war(state: GameState, record: Record) -> list[tuple[int, int]]:
     assert auction is not None and not auction.offer
     minimum = deck.minimum_bid(auction.card)
     others = len(eligible(state)) - 1
-    limits = {s: bid_limit(state, s, auction.card, record.memo) for s in eligible(state)}
+    limits = bid_limits(state, eligible(state), auction.card, record.memo)
     price, high, quiet, actor = auction.price, auction.high_bidder, auction.quiet, auction.to_act
     bids: list[tuple[int, int]] = []
     while True:

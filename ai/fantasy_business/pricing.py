@@ -20,6 +20,10 @@ from rules.fantasy_business.state import GameState
 
 Belief = tuple[tuple[int, float], ...]
 """(price, probability) over a whole price range, cheapest first."""
+Odds = dict[int, tuple[float, float]]
+"""A belief as the income rule reads it: price -> (the chance the rival asks less, the
+chance it asks exactly that). Read once per price where the belief would be summed over
+for each of them (every price of a range, for every rival, at every best reply)."""
 
 RECENT = 0.5
 """A revealed price counts this much less for every turn it is older."""
@@ -47,6 +51,29 @@ def belief(state: GameState, record: Record, rival: int, article: str) -> Belief
     found = record.memo.beliefs.get(key)
     if found is None:
         found = record.memo.beliefs[key] = _with_focal(state, record, rival, article)
+    return found
+
+
+def odds(
+    state: GameState, record: Record, rival: int, article: str, owners: tuple[int, ...]
+) -> Odds:
+    """`belief` as `Odds`, kept with it (`owners`: the seats owning the article, which
+    the belief's key holds)."""
+    key = (rival, article, state.turn, state.options.low_prices, owners)
+    found = record.memo.odds.get(key)
+    if found is None:
+        found = record.memo.odds[key] = odds_of(belief(state, record, rival, article))
+    return found
+
+
+def odds_of(belief: Belief) -> Odds:
+    """The chances below and at each price, added up cheapest first (as a sum over the
+    belief would add them, so every pay comes out the same to the last bit)."""
+    found: Odds = {}
+    below = 0.0
+    for price, chance in belief:
+        found[price] = (below, chance)
+        below += chance
     return found
 
 
@@ -85,15 +112,14 @@ def _belief(state: GameState, record: Record, rival: int, article: str) -> Belie
     return tuple((p, (1 - SPREAD) * w / total + spread) for p, w in weights.items())
 
 
-def expected_pay(price: int, rivals: Sequence[Belief], bonus: int, sole_lowest: bool) -> float:
+def expected_pay(price: int, rivals: Sequence[Odds], bonus: int, sole_lowest: bool) -> float:
     """Expected gold per card at `price` when each rival's price follows its belief."""
     all_at_least = 1.0
     all_above = 1.0
     all_at_most = 1.0
     all_equal = 1.0
     for rival in rivals:
-        below = sum(p for q, p in rival if q < price)
-        equal = sum(p for q, p in rival if q == price)
+        below, equal = rival.get(price) or _outside(rival, price)
         above = 1.0 - below - equal
         all_at_least *= equal + above
         all_above *= above
@@ -108,7 +134,15 @@ def expected_pay(price: int, rivals: Sequence[Belief], bonus: int, sole_lowest: 
     return lowest * price + with_bonus * bonus + middle * price
 
 
-def best_price(state: GameState, seat: int, article: str, rivals: Sequence[Belief]) -> int:
+def _outside(rival: Odds, price: int) -> tuple[float, float]:
+    """The chances for a price outside the belief's range: all of it above, or below."""
+    if price < min(rival):
+        return 0.0, 0.0
+    below, equal = rival[max(rival)]
+    return below + equal, 0.0
+
+
+def best_price(state: GameState, seat: int, article: str, rivals: Sequence[Odds]) -> int:
     """The price with the best expected pay against the rivals' beliefs."""
     low, high = price_range(state, article)
     if article in state.played.embargoes or warranted(state, seat, article):
@@ -129,12 +163,10 @@ def warranted(state: GameState, seat: int, article: str) -> bool:
     return any(w.seat == seat and w.article == article for w in state.played.warrants)
 
 
-def rival_beliefs(state: GameState, record: Record, seat: int, article: str) -> list[Belief]:
-    return [
-        belief(state, record, other, article)
-        for other in state.seats()
-        if other != seat and state.articles[other].get(article, 0) > 0
-    ]
+def rival_odds(state: GameState, record: Record, seat: int, article: str) -> list[Odds]:
+    """The odds of every other owner of the article, in seat order."""
+    owners = tuple(s for s in state.seats() if state.articles[s].get(article, 0) > 0)
+    return [odds(state, record, other, article, owners) for other in owners if other != seat]
 
 
 def choose_price(state: GameState, record: Record, seat: int, article: str) -> int:
@@ -156,7 +188,7 @@ def choose_price(state: GameState, record: Record, seat: int, article: str) -> i
         # does not jump to the top and back for nothing.
         found = record.memo.prices[key] = focal(state, record.sheets, article)
     if found is None:
-        rivals = rival_beliefs(state, record, seat, article)
+        rivals = rival_odds(state, record, seat, article)
         found = record.memo.prices[key] = best_price(state, seat, article, rivals)
     return found
 
@@ -184,7 +216,7 @@ def mixed_price(
         return best
     if not any(undercuts(state, record, s, article) for s in owners) or mix.random() >= MIX:
         return best
-    rivals = rival_beliefs(state, record, seat, article)
+    rivals = rival_odds(state, record, seat, article)
     low, high = price_range(state, article)
     bonus = deck.data().lowest_price_bonus
     sole = state.options.sole_lowest_bonus

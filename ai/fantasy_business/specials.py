@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 from ai.fantasy_business.economy import Outlook
 from ai.fantasy_business.knowledge import Record
-from ai.fantasy_business.pricing import best_price, expected_pay, rival_beliefs
+from ai.fantasy_business.pricing import best_price, expected_pay, rival_odds
 from rules.fantasy_business import deck
 from rules.fantasy_business.actions import PlaySpecial
 from rules.fantasy_business.pricing import price_range
@@ -39,7 +39,7 @@ def this_turn_income(state: GameState, record: Record, seat: int, article: str, 
     count = state.articles[seat].get(article, 0)
     if not count:
         return 0.0
-    rivals = rival_beliefs(state, record, seat, article)
+    rivals = rival_odds(state, record, seat, article)
     own = state.sheets[seat].prices.get(article) if seat == me else None
     price = own or best_price(state, seat, article, rivals)
     d = deck.data()
@@ -53,6 +53,7 @@ def options(state: GameState, record: Record, seat: int) -> Iterator[tuple[float
     if not kinds:
         return
     outlook = Outlook(state, seat)
+    incomes: dict[str, list[float]] | None = None
     targets = [t for t in state.seats() if t != seat and t not in state.played.guarded]
     for kind in kinds:
         if kind == "subsidy":
@@ -83,18 +84,26 @@ def options(state: GameState, record: Record, seat: int) -> Iterator[tuple[float
             if threat and exposed:
                 yield THREAT * threat + KEEP, PlaySpecial(card=kind)
         else:
-            yield from _income_plays(outlook, record, kind)
+            if incomes is None:
+                incomes = expected_incomes(state, record, seat)
+            yield from _income_plays(outlook, incomes, kind)
 
 
-def _income_plays(
-    outlook: Outlook, record: Record, kind: str
-) -> Iterator[tuple[float, PlaySpecial]]:
-    state, seat = outlook.state, outlook.seat
-    incomes = {
-        article: [this_turn_income(state, record, s, article, seat) for s in state.seats()]
+def expected_incomes(state: GameState, record: Record, me: int) -> dict[str, list[float]]:
+    """Article -> what `me` expects each seat to be paid for it this turn (articles
+    someone owns): what every income-time special is scored on, so worked out once for
+    all the kinds a seat holds."""
+    return {
+        article: [this_turn_income(state, record, s, article, me) for s in state.seats()]
         for article in deck.articles()
         if any(held.get(article) for held in state.articles)
     }
+
+
+def _income_plays(
+    outlook: Outlook, incomes: dict[str, list[float]], kind: str
+) -> Iterator[tuple[float, PlaySpecial]]:
+    state, seat = outlook.state, outlook.seat
     for article, paid in incomes.items():
         if kind == "embargo":
             gain = outlook.relative([-p for p in paid])
