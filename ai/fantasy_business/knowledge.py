@@ -26,6 +26,7 @@ class Memo:
         self.odds: dict[tuple[object, ...], dict[int, tuple[float, float]]] = {}
         self.prices: dict[tuple[object, ...], int] = {}
         self.limits: dict[tuple[object, ...], int] = {}
+        self.incomes: dict[tuple[object, ...], dict[str, list[float]]] = {}
         self.habits: dict[tuple[int, str, int, bool], tuple[tuple[int, float], ...]] = {}
 
 

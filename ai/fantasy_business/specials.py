@@ -9,7 +9,7 @@ Income-time specials (Embargo, Festival, Royal Warrant) are scored on this turn'
 expected income.
 """
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from ai.fantasy_business.economy import Outlook
 from ai.fantasy_business.knowledge import Record
@@ -52,8 +52,17 @@ def options(state: GameState, record: Record, seat: int) -> Iterator[tuple[float
     kinds = held_kinds(state, seat)
     if not kinds:
         return
-    outlook = Outlook(state, seat)
+    outlook: Outlook | None = None
     incomes: dict[str, list[float]] | None = None
+
+    def read() -> Outlook:
+        """The seat's `Outlook`, made when a play first needs one (a Subsidy, Guards
+        or a Royal Warrant is scored without)."""
+        nonlocal outlook
+        if outlook is None:
+            outlook = Outlook(state, seat)
+        return outlook
+
     targets = [t for t in state.seats() if t != seat and t not in state.played.guarded]
     for kind in kinds:
         if kind == "subsidy":
@@ -64,14 +73,14 @@ def options(state: GameState, record: Record, seat: int) -> Iterator[tuple[float
                 if taken:
                     changes = [0.0] * state.players
                     changes[seat], changes[target] = taken, -taken
-                    yield outlook.relative(changes), PlaySpecial(card=kind, target=target)
+                    yield read().relative(changes), PlaySpecial(card=kind, target=target)
         elif kind in ("thief", "fire"):
             for target in targets:
                 for article in state.articles[target]:
                     moves = {target: -1} | ({seat: 1} if kind == "thief" else {})
-                    changes = outlook.article_change(article, moves)
+                    changes = read().article_change(article, moves)
                     yield (
-                        outlook.relative(changes),
+                        read().relative(changes),
                         PlaySpecial(card=kind, target=target, article=article),
                     )
         elif kind == "guards":
@@ -86,29 +95,48 @@ def options(state: GameState, record: Record, seat: int) -> Iterator[tuple[float
         else:
             if incomes is None:
                 incomes = expected_incomes(state, record, seat)
-            yield from _income_plays(outlook, incomes, kind)
+            yield from _income_plays(state, seat, read, incomes, kind)
 
 
 def expected_incomes(state: GameState, record: Record, me: int) -> dict[str, list[float]]:
     """Article -> what `me` expects each seat to be paid for it this turn (articles
     someone owns): what every income-time special is scored on, so worked out once for
-    all the kinds a seat holds."""
-    return {
-        article: [this_turn_income(state, record, s, article, me) for s in state.seats()]
-        for article in deck.articles()
-        if any(held.get(article) for held in state.articles)
-    }
+    all the kinds a seat holds, and remembered for the decision (shared: not to be
+    changed). The key holds all it reads: who owns how many of what, this turn's
+    embargoes and warrants, and `me`'s own sheet (the rivals' beliefs are keyed by turn
+    and owners)."""
+    played = state.played
+    key = (
+        me,
+        state.turn,
+        state.options,
+        tuple(tuple(held.items()) for held in state.articles),
+        tuple(played.embargoes),
+        tuple((warrant.seat, warrant.article) for warrant in played.warrants),
+        tuple(state.sheets[me].prices.items()),
+    )
+    found = record.memo.incomes.get(key)
+    if found is None:
+        found = record.memo.incomes[key] = {
+            article: [this_turn_income(state, record, s, article, me) for s in state.seats()]
+            for article in deck.articles()
+            if any(held.get(article) for held in state.articles)
+        }
+    return found
 
 
 def _income_plays(
-    outlook: Outlook, incomes: dict[str, list[float]], kind: str
+    state: GameState,
+    seat: int,
+    read: Callable[[], Outlook],
+    incomes: dict[str, list[float]],
+    kind: str,
 ) -> Iterator[tuple[float, PlaySpecial]]:
-    state, seat = outlook.state, outlook.seat
     for article, paid in incomes.items():
         if kind == "embargo":
-            gain = outlook.relative([-p for p in paid])
+            gain = read().relative([-p for p in paid])
         elif kind == "festival":
-            gain = outlook.relative(paid)
+            gain = read().relative(paid)
         else:
             count = state.articles[seat].get(article, 0)
             if not count:

@@ -18,6 +18,7 @@ from ai.fagins_gang.standard import standard_action
 from ai.fantasy_business import knowledge
 from ai.fantasy_business.economy import Outlook
 from ai.fantasy_business.pricing import Belief, expected_pay, odds_of
+from ai.fantasy_business.specials import expected_incomes
 from ai.fantasy_business.standard import standard_action as business_action
 from rules.fagins_gang import RULES as FAGIN
 from rules.fagins_gang.state import FaginState
@@ -127,3 +128,28 @@ def test_one_reading_shared_by_every_bidder_gives_each_bidder_its_own_values() -
                 assert shared.owning(article) == one_more
                 compared += 1
     assert compared > 1000
+
+
+def test_incomes_remembered_for_a_decision_are_the_incomes_worked_out_afresh() -> None:
+    """One record's memo serves every state a search passes through: the key must tell
+    apart all that changes within a turn (sheets, embargoes, warrants, cards moved)."""
+    compared = 0
+    for players, seed in ((4, 8), (6, 9)):
+        state, events = BUSINESS.setup(players, {}, seed, None)
+        history = [e for e in events if e.public]
+        shared: dict[int, knowledge.Record] = {}
+        while BUSINESS.outcome(state) is None:
+            if state.phase == "pricing":
+                for me in state.seats():
+                    record = shared.setdefault(
+                        state.turn * 10 + me, knowledge.read(history, BUSINESS.view(state, me))
+                    )
+                    fresh = knowledge.Record(sheets=record.sheets, played=record.played)
+                    remembered = expected_incomes(state, record, me)
+                    assert remembered == expected_incomes(state, fresh, me)
+                    compared += 1
+            seat = BUSINESS.waiting_on(state)[0]
+            record = knowledge.read(history, BUSINESS.view(state, seat))
+            state, events = BUSINESS.apply(state, seat, business_action(state, record, seat))
+            history += [e for e in events if e.public]
+    assert compared > 100
