@@ -2,7 +2,8 @@
 
 Tests build the bot with `create_bot` exactly as `python -m bot` does and act through
 simcord's actors (slash commands, clicks, modals), so what they check is what a player
-would see.
+would see. At the end of every world, every request the bot made is checked against what
+real Discord accepts (tests/discord/payloads.py): the simulated Discord takes more.
 """
 
 from collections.abc import AsyncIterator, Mapping
@@ -20,6 +21,7 @@ from bot.render.generic import EventPresenter
 from bot.settings import Settings
 from bot.store import Store
 from rules.protocol import GameRules
+from tests.discord.payloads import request_problems
 
 SETTLE_SECONDS = 120.0
 """simcord's settle timeout, which also bounds a whole `advance_time`: generous, because a
@@ -99,6 +101,14 @@ async def world(
         channel = guild.create_text_channel("table")
         members = [guild.add_member(env.create_user(name)) for name in NAMES[:players]]
         yield World(env, guild, channel, members, settings, games, clock)
+        # Everything the bot asked of Discord, as real Discord would take it (the
+        # simulated one takes more): the published schemas and the documented limits.
+        problems = [
+            problem
+            for entry in env.http_requests
+            for problem in request_problems(entry.method, entry.path, entry.json)
+        ]
+        assert problems == [], sorted(set(problems))[:10]
 
 
 def pinged(w: World, message: discord.Message) -> set[int]:

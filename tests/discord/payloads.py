@@ -148,15 +148,37 @@ def command_problems(command: dict[str, Any]) -> list[str]:
     return found
 
 
+SNOWFLAKE_FIELDS = frozenset(
+    {"id", "users", "roles", "message_id", "channel_id", "guild_id", "recipient_id"}
+)
+"""Fields whose numbers are Discord ids. discord.py sends an id as a JSON number
+(allowed mentions, attachments, replies, a DM's recipient), which Discord takes as well
+as the string its schema names."""
+
+
+def as_sent(value: Any, key: str = "") -> Any:
+    """A request body with its ids as the schema's strings (see SNOWFLAKE_FIELDS)."""
+    if isinstance(value, dict):
+        return {name: as_sent(item, name) for name, item in value.items()}
+    if isinstance(value, list):
+        return [as_sent(item, key) for item in value]
+    if key in SNOWFLAKE_FIELDS and isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    return value
+
+
 def request_problems(method: str, path: str, body: Any) -> list[str]:
     """Every problem of one request the bot made (none for an operation the subset
-    does not describe)."""
+    does not describe): against the operation's published schema, and for commands the
+    limits the docs add. (The limits of a message's text and embeds, which the schema
+    leaves to the docs, the simulated Discord holds itself.)"""
     operation = operation_of(method, path)
     if operation is None or body is None:
         return []
-    found = schema_problems(operation, body)
+    sent = as_sent(body)
+    found = schema_problems(operation, sent)
     if operation.startswith("PUT /applications/"):
-        for command in body or []:
+        for command in sent or []:
             found += command_problems(command)
     return found
 
