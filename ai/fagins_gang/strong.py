@@ -135,9 +135,11 @@ def search(root: FaginState, seat: int, seed: int, deadline: Deadline) -> Action
         return world
 
     def playout(world: FaginState, action: Action) -> float:
-        index = moves.index(action)
-        if index not in prefixes:
-            prefixes[index] = Prefix(root, seat, action)
-        return prefixes[index].play(world, seat, action)
+        # Keyed by the candidate itself (`moves` keeps each alive): comparing actions
+        # field by field to find one's place in the list costs more than the key.
+        prefix = prefixes.get(id(action))
+        if prefix is None:
+            prefix = prefixes[id(action)] = Prefix(root, seat, action)
+        return prefix.play(world, seat, action)
 
     return sequential_halving(moves, sample, playout, deadline.fewer(PLAYOUT_COST))

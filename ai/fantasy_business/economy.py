@@ -105,7 +105,7 @@ def worths(state: GameState, counts: dict[str, int] | None = None) -> list[float
 
 class Outlook:
     """One seat's reading of a state: everyone's worth, and how much each rival's gain
-        counts against the seat (most for the leading rival). Built once per decision; other
+    counts against the seat (most for the leading rival). Built once per decision; other
     seats' readings of the same state share its worths (`seen_by`)."""
 
     def __init__(self, state: GameState, seat: int, reading: "Outlook | None" = None) -> None:

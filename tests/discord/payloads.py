@@ -169,14 +169,15 @@ def as_sent(value: Any, key: str = "") -> Any:
 
 def request_problems(method: str, path: str, body: Any) -> list[str]:
     """Every problem of one request the bot made (none for an operation the subset
-    does not describe): against the operation's published schema, and for commands the
-    limits the docs add. (The limits of a message's text and embeds, which the schema
+    does not describe): against the operation's published schema, its buttons and menus
+    row by row (`component_problems`, which also holds the five rows), and for commands
+    the limits the docs add. (The limits of a message's text and embeds, which the schema
     leaves to the docs, the simulated Discord holds itself.)"""
     operation = operation_of(method, path)
     if operation is None or body is None:
         return []
     sent = as_sent(body)
-    found = schema_problems(operation, sent)
+    found = schema_problems(operation, sent) + component_problems(method, path, sent)
     if operation.startswith("PUT /applications/"):
         for command in sent or []:
             found += command_problems(command)

@@ -243,14 +243,6 @@ class Clicker:
                 await self.play_pricing()
 
 
-def schema_problems_of(w: World) -> list[str]:
-    return [
-        problem
-        for entry in w.env.http_requests
-        for problem in component_problems(entry.method, entry.path, entry.json)
-    ]
-
-
 async def _whole_game(settings: Settings, language: str | None) -> World:
     async with world(settings, 3) as w:
         clicker = Clicker(w)
@@ -260,7 +252,7 @@ async def _whole_game(settings: Settings, language: str | None) -> World:
         final = w.channel.history()
         assert any("🏆" in (m.content or "") for m in final)
         assert clicker.designations, clicker.designations
-        assert schema_problems_of(w) == []
+        # What the bot sent, its buttons and menus included, is checked as the world ends.
         w.extra["clicker"] = clicker
         return w
 

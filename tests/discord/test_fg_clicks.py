@@ -21,11 +21,9 @@ from rules.fagins_gang import builder as drafts
 from tests.discord.fg_support import player, set_state, start_game, state_of
 from tests.discord.german import german_clients, texts_of
 from tests.discord.harness import World, public, refused, said, table_message, world
-from tests.discord.payloads import schema_problems
 from tests.discord.test_german_games import Table, assert_all_german, assert_calm_for_onlookers
 
 ROUND_LIMIT = 3
-EDIT = "PATCH /webhooks/{webhook_id}/{webhook_token}/messages/@original"
 
 
 @dataclass(frozen=True)
@@ -217,18 +215,10 @@ async def test_a_whole_game_by_clicking_only(settings: Settings) -> None:
         assert done["m"] and done["s"] and done["c"] and done["exchange"], done
         assert done["d"] and done["market"] and done["fg-pass"], done
         assert "Game over" in said(w.channel)[-1].content
-        # Every answer with buttons (the builders' among them) and every table message
-        # fits Discord's published schema for a message's components (ids, labels, rows).
-        checked = 0
-        for entry in w.env.http_requests:
-            body = entry.json if isinstance(entry.json, dict) else {}
-            data = body.get("data") if entry.path.endswith("/callback") else body
-            if not isinstance(data, dict) or not data.get("components"):
-                continue
-            checked += "fg-draft" in str(data["components"])
-            problems = schema_problems(EDIT, {"components": data["components"]})
-            assert problems == [], problems[:5]
-        assert checked, "the builders' answers were among the checked requests"
+        # Every answer with buttons and every table message is checked against Discord's
+        # published schemas as the world ends; the builders' answers are among them.
+        sent = [entry.json for entry in w.env.http_requests if entry.path.endswith("/callback")]
+        assert any("fg-draft" in str(body) for body in sent), "no builder answer was sent"
 
 
 async def test_a_whole_game_by_clicking_in_german(

@@ -31,6 +31,10 @@ def test_what_the_schema_refuses_is_found_in_messages_answers_and_follow_ups() -
     title = {"embeds": [{"title": "t" * 257}]}
     assert request_problems("POST", FOLLOW_UP, title) != []
     assert request_problems("PATCH", f"{FOLLOW_UP}/messages/@original", title) != []
+    row = {"type": 1, "components": [{"type": 2, "style": 1, "label": "Go", "custom_id": "go"}]}
+    assert request_problems("POST", CHANNEL, {"components": [row] * 5}) == []
+    six = request_problems("POST", ANSWER, {"type": 4, "data": {"components": [row] * 6}})
+    assert any("6 action rows (at most 5)" in line for line in six), six
     assert request_problems("GET", CHANNEL, None) == []
 
 
