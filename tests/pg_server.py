@@ -119,7 +119,9 @@ class PgServer:
             "listen_addresses": "''",
             "unix_socket_directories": f"'{self.socket_dir}'",
             "max_connections": "300",
-            # Small and no parallel queries: containers often have a small /dev/shm.
+            # Small buffers: a test server holds a few thousand rows at most, and
+            # several run at once. No parallel queries: their workers share memory
+            # through /dev/shm, which containers often keep small.
             "shared_buffers": "32MB",
             "max_parallel_workers_per_gather": "0",
         }
