@@ -121,7 +121,8 @@ class Watchdog:
 
 IN_PLACE = "in_place"
 """An interaction's `extras` key: its answer replaces the message it was clicked on (a
-builder's Submit), so a deferral promises an edit of that message, not a new one."""
+builder's Submit, a private menu's last choice), so a deferral promises an edit of that
+message, not a new one."""
 
 
 async def _defer(interaction: discord.Interaction[Any]) -> None:
@@ -185,8 +186,8 @@ async def respond(
 ) -> None:
     """Run a command's service call and deliver its outcome. Public messages go to the
     game's channel (the outcome's, else `channel_id`, else where the command was used).
-    `in_place`: a private message's button (a builder's Submit) whose accepted move
-    closes that message instead of leaving its buttons live."""
+    `in_place`: a private message's control (a builder's Submit, a private menu's last
+    choice) whose accepted move closes that message instead of leaving it live."""
     speak_to(interaction)
     if in_place:
         interaction.extras[IN_PLACE] = True

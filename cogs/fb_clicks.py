@@ -7,7 +7,9 @@ specials the seat may play now; a card that needs a target or an article asks fo
 further private menus. Every menu offers only what the rules' legal moves allow, and
 every path ends in the same move as `/auction` and `/play`, built from the state as it
 is when the click arrives: a click on a state that is gone is refused ("the table moved
-on"), never applied to a later one.
+on"), never applied to a later one. A private menu is answered in place: its next
+question replaces it, and so does the answer to the move it ends in, so a player is not
+left a trail of menus whose choices are spent.
 """
 
 from collections.abc import Callable
@@ -19,6 +21,7 @@ from discord.ext import commands
 from bot.edge.app import SmithfieldBot
 from bot.edge.buttons import modal_custom_id
 from bot.edge.delivery import deliver
+from bot.edge.sending import fields
 from bot.i18n import _, current
 from bot.limits import clip
 from bot.messages import ButtonSpec, Message, Outcome, SelectOption, SelectSpec
@@ -80,6 +83,14 @@ def _centre(view: FantasyBusinessView, label: str) -> CentreCard | None:
     return next((shown for shown in view.centre if str(shown.label) == label), None)
 
 
+def _on_private_menu(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the click came from one of the private menus this cog asks with (an
+    ephemeral answer), not from the table message, the price sheet or the hand, which
+    stay as they are."""
+    message = interaction.message
+    return message is not None and message.flags.ephemeral
+
+
 def _number(typed: str) -> int | None:
     typed = typed.strip()
     return int(typed) if len(typed) < 6 and is_ascii_number(typed) else None
@@ -123,6 +134,10 @@ class FantasyBusinessClicks(commands.Cog):
     async def _tell(
         self, interaction: discord.Interaction[Any], table: Table, message: Message
     ) -> None:
+        """The next question, privately: in place of the private menu it follows."""
+        if _on_private_menu(interaction):
+            await interaction.response.edit_message(**await fields(message, editing=True))
+            return
         await deliver(interaction, Outcome(reply=message), table.game.channel_id)
 
     async def _move(
@@ -131,7 +146,8 @@ class FantasyBusinessClicks(commands.Cog):
         game_id: int,
         build: Build,
     ) -> None:
-        """The move, as a button's: the same service call the typed command ends in."""
+        """The move, as a button's: the same service call the typed command ends in (from
+        a private menu, its answer replaces the menu once the move counted)."""
         work = self.bot.service.act_in_game(
             game_id,
             actor_of(interaction),
@@ -139,7 +155,7 @@ class FantasyBusinessClicks(commands.Cog):
             KIND,
             interaction_id=interaction.id,
         )
-        await respond(interaction, work)
+        await respond(interaction, work, in_place=_on_private_menu(interaction))
 
     # -- designating ---------------------------------------------------------------------
 

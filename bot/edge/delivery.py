@@ -124,9 +124,10 @@ async def _answer_owed(
 async def _answer_in_place(
     interaction: discord.Interaction[Any], outcome: Outcome, game_channel_id: int | None
 ) -> None:
-    """A builder's Submit that counted: the builder is spent, so it becomes the answer,
-    without buttons (a click on a stale builder would only be refused); the courier posts
-    the move's public lines in the channel."""
+    """A private message's last step that counted (a builder's Submit, a special's last
+    menu): the message is spent, so it becomes the answer, without buttons (a click on a
+    stale one would only be refused); the courier posts the move's public lines in the
+    channel."""
     reply = outcome.reply or Message(content=_done(game_channel_id))
     try:
         kwargs = await fields(reply, editing=True)
@@ -141,7 +142,8 @@ async def _answer_in_place(
     except discord.HTTPException as error:
         found = failure(error)
         log.warning(
-            "Could not close the builder of interaction %s (%s); the move counts all the same",
+            "Could not close the private message of interaction %s (%s); the move counts "
+            "all the same",
             interaction.id,
             found.why if found is not None else error,
         )

@@ -52,6 +52,13 @@ def newest_with(channel: Any, route: str) -> discord.Message:
     raise AssertionError(f"no message with a live {route} control")
 
 
+def closed_in_place(result: simcord.InteractionResult, menu: Any) -> None:
+    """The move a private menu ended in counted, and its answer replaced that menu: the
+    same message, with no control left to click."""
+    assert result.response is not None and result.response.id == menu.id, (result, menu.id)
+    assert components(result.response) == [], components(result.response)
+
+
 def accepted(result: simcord.InteractionResult) -> str:
     """An answer that is no refusal."""
     assert result.acknowledged
@@ -66,6 +73,8 @@ class Clicker:
     calm: Calm | None = None
     specials_played: int = 0
     from_hand: int = 0
+    asked_in_place: int = 0
+    """Specials whose second question (the article) replaced the first (the target)."""
     designations: dict[str, int] = field(default_factory=dict)
     lobby_labels: list[str] = field(default_factory=list)
 
@@ -146,12 +155,14 @@ class Clicker:
             form = await self.click(actor, answer, "fb-name")
             assert form.modal is not None
             price = max(priced)
-            accepted(await actor.submit_modal(form, {"price": str(price)}))
+            opened = await actor.submit_modal(form, {"price": str(price)})
             assert self.state.auction is not None and self.state.auction.price == price
         elif kind == "minimum":
-            accepted(await self.click(actor, answer, "fb-open", 0))
+            opened = await self.click(actor, answer, "fb-open", 0)
         else:
-            accepted(await self.click(actor, answer, "fb-open", len(routed(answer, "fb-open")) - 1))
+            opened = await self.click(actor, answer, "fb-open", len(routed(answer, "fb-open")) - 1)
+        accepted(opened)
+        closed_in_place(opened, answer)
         self.designations[kind] = self.designations.get(kind, 0) + 1
         self.checked()
 
@@ -200,13 +211,24 @@ class Clicker:
         play = plays[-1]
         held = len(self.state.specials[seat])
         result = await self.choose(user, sheet, "fb-special", play.card)
+        menu: Any = None  # the private menu the sheet's choice opened, if any
         if play.target is not None:
             assert result.ephemeral and result.response is not None
-            result = await self.choose(user, result.response, "fb-target", str(play.target))
+            menu = result.response
+            result = await self.choose(user, menu, "fb-target", str(play.target))
         if play.article is not None:
-            assert result.ephemeral and result.response is not None
+            assert result.response is not None
+            if menu is None:
+                assert result.ephemeral
+                menu = result.response
+            else:  # the article's question replaced the target's
+                assert result.response.id == menu.id
+                assert not routed(result.response, "fb-target")
+                self.asked_in_place += 1
             result = await self.choose(user, result.response, "fb-article", play.article)
         accepted(result)
+        if menu is not None:
+            closed_in_place(result, menu)
         assert len(self.state.specials[seat]) == held - 1  # played, from the menus alone
         self.specials_played += 1
         self.checked()
@@ -276,6 +298,7 @@ async def test_a_whole_game_is_played_by_clicking_only(settings: Settings) -> No
     clicker: Clicker = w.extra["clicker"]
     assert set(clicker.designations) == {"none", "minimum", "named"}, clicker.designations
     assert clicker.specials_played >= 2 and clicker.from_hand >= 1, clicker
+    assert clicker.asked_in_place >= 1, "a special's two questions asked in one private menu"
     assert clicker.lobby_labels == ["Join", "Leave", "Start", "Add an AI player…"]
 
 
