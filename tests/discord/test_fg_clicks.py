@@ -169,13 +169,23 @@ class Clicker:
         assert public(await self.click(who, table, button))
 
 
+async def click_lobby(w: World, who: simcord.MemberActor, control: str) -> str:
+    """A click on the lobby card's `control` (`lobby-join`, `lobby-start`); its public answer."""
+    lobby = next(
+        m for m in reversed(w.channel.history()) if any(route(b) == control for b in buttons(m))
+    )
+    chosen = next(b for b in buttons(lobby) if route(b) == control)
+    return public(await who.click(lobby, custom_id=chosen.custom_id))
+
+
 async def open_table(w: World, **options: Any) -> None:
-    """`/game new` (any language), everyone joins, the host starts and acts first."""
+    """`/game new` (any language), then the lobby card's buttons: everyone joins, and the
+    host starts (the rules choose who acts first)."""
     host, *others = w.players
     public(await host.slash(w.channel, "game new", game="fagins-gang", **options))
     for member in others:
-        public(await member.slash(w.channel, "game join"))
-    assert "🎲" in public(await host.slash(w.channel, "game start", first=host))
+        await click_lobby(w, member, "lobby-join")
+    assert "🎲" in await click_lobby(w, host, "lobby-start")
 
 
 async def play_by_clicking(w: World, seed: int, **options: Any) -> Clicker:
