@@ -16,7 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.edge.app import SmithfieldBot
-from bot.edge.delivery import deliver
+from bot.edge.delivery import deliver, replace
 from bot.edge.sending import fields
 from bot.i18n import _, current
 from bot.messages import Outcome
@@ -300,7 +300,7 @@ class FaginsGang(commands.Cog):
         elif fresh:
             await deliver(interaction, Outcome(reply=found), None)
         else:
-            await interaction.response.edit_message(**await fields(found, editing=True))
+            await replace(interaction, found)
 
     async def open_builder(
         self, interaction: discord.Interaction[Any], game_id: int, text: str

@@ -20,8 +20,7 @@ from discord.ext import commands
 
 from bot.edge.app import SmithfieldBot
 from bot.edge.buttons import modal_custom_id
-from bot.edge.delivery import deliver
-from bot.edge.sending import fields
+from bot.edge.delivery import deliver, replace
 from bot.i18n import _, current
 from bot.limits import clip
 from bot.messages import ButtonSpec, Message, Outcome, SelectOption, SelectSpec
@@ -136,7 +135,7 @@ class FantasyBusinessClicks(commands.Cog):
     ) -> None:
         """The next question, privately: in place of the private menu it follows."""
         if _on_private_menu(interaction):
-            await interaction.response.edit_message(**await fields(message, editing=True))
+            await replace(interaction, message)
             return
         await deliver(interaction, Outcome(reply=message), table.game.channel_id)
 

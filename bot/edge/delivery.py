@@ -86,6 +86,29 @@ async def _tried(once: Callable[[], Awaitable[None]]) -> None:
             await asyncio.sleep(found.after or 0.5 * (tries + 1))
 
 
+async def replace(interaction: discord.Interaction[Any], message: Message) -> None:
+    """A private message's next question in place of the message clicked (a builder's
+    step, a special's second menu), tried again when Discord fails it. Nothing was stored,
+    so an answer Discord never takes is one WARNING line (the player clicks again)."""
+    kwargs = await fields(message, editing=True)
+
+    async def once() -> None:
+        if not interaction.response.is_done():
+            await interaction.response.edit_message(**kwargs)
+        else:
+            await interaction.edit_original_response(**kwargs)
+
+    try:
+        await _tried(once)
+    except discord.HTTPException as error:
+        found = failure(error)
+        log.warning(
+            "Could not show the next question of interaction %s (%s); nothing was stored",
+            interaction.id,
+            found.why if found is not None else error,
+        )
+
+
 async def _answer_owed(
     interaction: discord.Interaction[Any], outcome: Outcome, game_channel_id: int | None
 ) -> None:

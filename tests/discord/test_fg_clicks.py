@@ -6,6 +6,7 @@ The clicking player chooses among the buttons a builder shows (seeded, so every 
 the same game); the test never types a game command after `/game new`.
 """
 
+import logging
 import random
 from collections import Counter
 from dataclasses import dataclass
@@ -18,9 +19,11 @@ import simcord
 from bot.settings import Settings
 from rules.fagins_gang import RULES, FaginState
 from rules.fagins_gang import builder as drafts
+from tests.discord.faults import Faults
 from tests.discord.fg_support import player, set_state, start_game, state_of
 from tests.discord.german import german_clients, texts_of
 from tests.discord.harness import World, public, refused, said, table_message, world
+from tests.discord.test_delivery_faults import assert_no_traceback
 from tests.discord.test_german_games import Table, assert_all_german, assert_calm_for_onlookers
 
 ROUND_LIMIT = 3
@@ -323,3 +326,37 @@ async def test_a_builder_moves_into_the_players_dms_and_plays_from_there(
         await w.env.advance_time(15)  # the move's line, held for an answer in the channel
         assert RULES.waiting_on(state_of(w)) == [1]
         assert any("enters an urchin" in m.content for m in w.channel.history()[-4:])
+
+
+async def test_a_builders_step_is_redrawn_through_discords_failures(
+    settings: Settings, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Discord fails the answer to a builder's click twice (a 503): the step is redrawn in
+    place all the same, tried again a moment later, with no traceback in the log."""
+    faults = Faults(monkeypatch)
+    caplog.set_level(logging.INFO)
+    async with world(settings, 3) as w:
+        alice = w.players[0]
+        await open_table(w)
+        table = table_message(w)
+        opener = next(b for b in buttons(table) if route(b) == "fg-build")
+        opened = await alice.click(table, custom_id=opener.custom_id)
+        assert opened.response is not None
+        location = next(b for b in buttons(opened.response) if route(b) == "fg-draft")
+        faults.fail("POST", "/interactions/*/callback", status=503, times=2)
+        picked = await alice.click(opened.response, custom_id=location.custom_id)
+        assert len(faults.failed) == 2, faults.failed
+        assert picked.response is not None and picked.response.id == opened.response.id
+        assert "choose a step" in picked.response.content
+        # Failing every try: one WARNING line, nothing stored, the builder as it was.
+        step = next(b for b in buttons(picked.response) if route(b) == "fg-draft")
+        faults.fail("POST", "/interactions/*/callback", status=503, times=None)
+        before = picked.response.content
+        await alice.click(picked.response, custom_id=step.custom_id)
+        faults.clear()
+        warned = [r.getMessage() for r in caplog.records if "next question" in r.getMessage()]
+        assert len(warned) == 1 and "nothing was stored" in warned[0], warned
+        shown = next(m for m in w.channel.history(viewer=alice) if m.id == picked.response.id)
+        assert shown.content == before
+        assert RULES.waiting_on(state_of(w)) == [0]  # alice is still to act
+    assert_no_traceback(caplog)
