@@ -8,14 +8,23 @@ from discord.ext import commands
 
 from bot import rulebook
 from bot.edge.app import SmithfieldBot
-from bot.edge.delivery import announce
+from bot.edge.delivery import announce, deliver, replace
 from bot.i18n import ENGLISH, LANGUAGE_NAMES, LANGUAGES, _, language_of
-from bot.messages import Outcome
+from bot.messages import Message, Outcome
 from bot.render.generic import ADD_AI, AI_LEVELS, JOIN, LEAVE, START
 from bot.service.commands import age_order as age_orders
 from bot.service.commands import ai_seats, archive, chart, deadlines, seats, takeback
 from bot.service.commands.confirm import CONFIRM, Question, ask, confirmed
-from cogs.context import actor_of, answer, place_of, respond, speak_to, viewer_of
+from cogs.context import (
+    IN_PLACE,
+    actor_of,
+    answer,
+    in_time,
+    place_of,
+    respond,
+    speak_to,
+    viewer_of,
+)
 from rules.registry import GAMES
 
 GAME_CHOICES = [app_commands.Choice(name=rules.title, value=key) for key, rules in GAMES.items()]
@@ -219,9 +228,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play a boar
             await answer(interaction, Outcome.refusal(_("Only the person who asked can answer.")))
             return
         if what == "cancel":
-            await interaction.response.edit_message(
-                content=_("Cancelled: nothing changed."), view=None
-            )
+            await replace(interaction, Message(content=_("Cancelled: nothing changed.")))
             return
         if (
             what not in ("abort", "resign", "kick", "undo")
@@ -231,24 +238,23 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Play a boar
             await answer(interaction, Outcome.refusal(_("That button is not one of mine.")))
             return
         place, actor = place_of(interaction), actor_of(interaction)
-        if what == "undo":
-            outcome = await takeback.undo(
-                self.bot.service.engine, place, actor, int(target), interaction_id=interaction.id
-            )
-        else:
-            outcome = await confirmed(
-                self.bot.service.engine,
-                place,
-                actor,
-                game_id,
-                what,
-                int(target),
-                interaction_id=interaction.id,
-            )
-        said = outcome.reply.content if outcome.reply else _("✔️ Done.")
-        await interaction.response.edit_message(content=said, view=None)
+        engine, known = self.bot.service.engine, interaction.id
+        work = (
+            takeback.undo(engine, place, actor, int(target), interaction_id=known)
+            if what == "undo"
+            else confirmed(engine, place, actor, game_id, what, int(target), interaction_id=known)
+        )
+        interaction.extras[IN_PLACE] = True  # a deferral promises an edit of the question
+        outcome = await in_time(interaction, work)
+        where = outcome.channel_id or place.channel_id
+        if outcome.owed:
+            # It counted: the question becomes its answer (tried again when Discord fails
+            # it, never ⚠️ for a stored change) and the courier tells the channel.
+            await deliver(interaction, outcome, where, in_place=True)
+            return
+        await replace(interaction, outcome.reply or Message(content=_("✔️ Done.")))
         outcome.reply = None
-        await announce(self.bot, outcome, outcome.channel_id or place.channel_id)
+        await announce(self.bot, outcome, where)
 
     @app_commands.command(name="log", description="Show the latest moves of this channel's game")
     @app_commands.describe(count="How many moves to show (default 10)")

@@ -288,3 +288,30 @@ async def test_a_fagins_gang_game_through_discords_failures_ends_truthful(
         assert_table_shows_the_game(w)
         assert_no_false_alarm(w, results)
     assert_no_traceback(caplog)
+
+
+async def test_a_confirmed_abort_through_a_failing_answer_is_told_as_done(
+    settings: Settings, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Discord fails the answer to "Yes, abort the game" twice (a 500): the abort is
+    stored, the question becomes its answer all the same (tried again), the channel is
+    told, and nobody sees ⚠️ for it."""
+    faults = Faults(monkeypatch)
+    caplog.set_level(logging.INFO)
+    async with world(settings, 2) as w:
+        alice, bob = w.players
+        await alice.slash(w.channel, "game new", game="fagins-gang")
+        await bob.slash(w.channel, "game join")
+        await alice.slash(w.channel, "game start", first=alice)
+        asked = await alice.slash(w.channel, "game abort")
+        assert asked.response is not None
+        faults.fail("POST", "/interactions/*/callback", status=500, times=2)
+        done = await alice.click(asked.response, label="Yes, abort the game")
+        await w.bot.courier.idle()
+        assert len(faults.failed) == 2, faults.failed
+        assert w.store.open_game(w.channel.id) is None  # stored
+        assert done.response is not None and done.response.id == asked.response.id
+        assert not done.response.components and done.response.content.startswith("✅")
+        assert_no_false_alarm(w, [done])
+        assert any("aborted" in (m.content or "") for m in w.channel.history())
+    assert_no_traceback(caplog)
