@@ -35,8 +35,9 @@ import discord
 from discord.ext import tasks
 
 from bot.edge import live as lives
+from bot.edge.discord_errors import Gone, Retry, failure
 from bot.edge.lines import catch_up, combined, joined
-from bot.edge.sending import Gone, Retry, failure, post, post_dm
+from bot.edge.sending import post, post_dm
 from bot.i18n import ENGLISH, LANGUAGES, _, speaking
 from bot.messages import Message, Outcome
 from bot.service import GameService

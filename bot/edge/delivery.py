@@ -21,7 +21,8 @@ from typing import Any
 import discord
 
 from bot.edge.courier import courier_of
-from bot.edge.sending import Retry, failure, fields, post, post_dm
+from bot.edge.discord_errors import Retry, failure
+from bot.edge.sending import fields, post, post_dm
 from bot.i18n import _
 from bot.messages import Message, Outcome
 

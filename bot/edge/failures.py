@@ -12,9 +12,13 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.edge.discord_errors import Retry, failure
 from bot.i18n import N_, _, language_of, speaking
 
 log = logging.getLogger(__name__)
+
+UNKNOWN_INTERACTION = 10062
+"""Discord's code for an interaction answered too late (its three seconds passed)."""
 
 FAILURE_TEXT = N_(
     "⚠️ Something went wrong on my side while handling that; it has been logged. "
@@ -50,15 +54,36 @@ async def report_failure(interaction: discord.Interaction[Any], error: BaseExcep
         log.info("Refused %s from user %s: %s", type(error).__name__, interaction.user.id, error)
         await _tell(interaction, refusal)
         return
-    log.error(
-        "Unexpected error handling an interaction from user %s in channel %s",
-        interaction.user.id,
-        interaction.channel_id,
-        exc_info=error,
-    )
+    discords = discord_trouble(error)
+    if discords is not None:
+        # Discord (or the way to it) failed an answer: expected now and then, not a bug.
+        log.warning(
+            "Discord failed the answer to interaction %s from user %s (%s)",
+            interaction.id,
+            interaction.user.id,
+            discords,
+        )
+    else:
+        log.error(
+            "Unexpected error handling an interaction from user %s in channel %s",
+            interaction.user.id,
+            interaction.channel_id,
+            exc_info=error,
+        )
     if interaction.type is discord.InteractionType.autocomplete:
         return
     await _tell(interaction, failure)
+
+
+def discord_trouble(error: BaseException) -> str | None:
+    """What went wrong, when it was Discord failing for a while (a 429, a 5xx, the network)
+    or an interaction whose answer came too late (10062): one WARNING line each, no
+    traceback. Anything else (a 400 for a message Discord refuses, say) is a bug."""
+    found = getattr(error, "original", error)  # app_commands wraps the command's error
+    if isinstance(found, discord.NotFound) and found.code == UNKNOWN_INTERACTION:
+        return f"404 {found.text or 'Unknown interaction'}"
+    trouble = failure(found) if isinstance(found, Exception) else None
+    return trouble.why if isinstance(trouble, Retry) else None
 
 
 async def _tell(interaction: discord.Interaction[Any], text: str) -> None:
@@ -67,5 +92,9 @@ async def _tell(interaction: discord.Interaction[Any], text: str) -> None:
             await interaction.followup.send(text, ephemeral=True)
         else:
             await interaction.response.send_message(text, ephemeral=True)
-    except discord.HTTPException:
-        log.exception("Could not answer user %s", interaction.user.id)
+    except discord.HTTPException as error:
+        trouble = discord_trouble(error)
+        if trouble is None:
+            log.exception("Could not answer user %s", interaction.user.id)
+        else:
+            log.warning("Could not answer user %s either (%s)", interaction.user.id, trouble)

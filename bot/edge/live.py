@@ -26,6 +26,7 @@ from typing import Protocol
 import discord
 
 from bot.edge import sending
+from bot.edge.discord_errors import DMS_CLOSED
 from bot.i18n import N_, _, speaking
 from bot.messages import TABLE, Message
 from bot.service import GameService
@@ -119,7 +120,7 @@ async def _converge(carrier: Carrier, rows: list[OwedRow]) -> None:
             else:
                 sent = await sending.post_dm(carrier.client, user, message, nonce=newest.id)
         except discord.Forbidden as error:
-            if user == 0 or error.code != sending.DMS_CLOSED:
+            if user == 0 or error.code != DMS_CLOSED:
                 raise
             await carrier.dms_closed(newest, str(newest.body.get("fallback", "`/game status`")))
             return

@@ -1,79 +1,17 @@
-"""The Discord calls the courier makes, and what their failures mean for what is owed.
-
-Discord answers 429 (wait, then try again), 5xx and network errors (its trouble: try
-again, a little later each time), and a few answers that no retry will change: the bot
-lost access to a channel (403), a channel or message is gone (404), a user's DMs are
-closed (50007), or Discord refused the payload itself (400). `failure` sorts an error
-into one of those, so the courier retries only what a retry can fix and gives up, once
-and out loud, on the rest.
-"""
+"""The Discord calls the courier makes: a message as discord.py's arguments, posted in a
+channel or a DM (what their failures mean: bot.edge.discord_errors)."""
 
 import asyncio
 import contextlib
 import io
-from dataclasses import dataclass
 from typing import Any
 
-import aiohttp
 import discord
 
 from bot.edge.buttons import view_of
 from bot.limits import fit
 from bot.messages import Message
 from bot.render.pictures import contents
-
-DMS_CLOSED = 50007
-"""Discord's code for "Cannot send messages to this user" (DMs closed, or no shared server)."""
-UNKNOWN_MESSAGE = 10008
-
-
-@dataclass(frozen=True)
-class Retry:
-    """Try again, not before `after` seconds (None: the courier's own backoff)."""
-
-    after: float | None
-    why: str
-
-
-@dataclass(frozen=True)
-class Gone:
-    """No retry will deliver it: give it up (`dms_closed`: a DM to someone who takes none)."""
-
-    why: str
-    dms_closed: bool = False
-    message_gone: bool = False
-
-
-Failure = Retry | Gone
-
-
-def failure(error: BaseException) -> Failure | None:
-    """What an error of a Discord call means for the row it was delivering (None: not a
-    Discord or network error at all: a bug, raised as it is)."""
-    if isinstance(error, discord.Forbidden):
-        return Gone(f"403 {error.text or 'Forbidden'}", dms_closed=error.code == DMS_CLOSED)
-    if isinstance(error, discord.NotFound):
-        return Gone(f"404 {error.text or 'Not Found'}", message_gone=error.code == UNKNOWN_MESSAGE)
-    if isinstance(error, discord.RateLimited):
-        return Retry(error.retry_after, "429 rate limited")
-    if isinstance(error, discord.HTTPException):
-        if error.status == 429:
-            return Retry(_retry_after(error), "429 rate limited")
-        if error.status >= 500 or error.status == 0:
-            return Retry(None, f"{error.status} {error.text or 'server error'}".strip())
-        return Gone(f"{error.status} {error.text or 'refused'}")
-    if isinstance(error, aiohttp.ClientError | OSError | asyncio.TimeoutError):
-        return Retry(None, f"network: {type(error).__name__}")
-    return None
-
-
-def _retry_after(error: discord.HTTPException) -> float | None:
-    """Discord's own wait for a 429, from its Retry-After header."""
-    headers: Any = getattr(error.response, "headers", None) or {}
-    try:
-        return float(headers.get("Retry-After") or headers.get("retry-after"))
-    except (TypeError, ValueError):
-        return None
 
 
 async def fields(message: Message, *, editing: bool = False) -> dict[str, Any]:

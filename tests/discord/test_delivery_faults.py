@@ -315,3 +315,25 @@ async def test_a_confirmed_abort_through_a_failing_answer_is_told_as_done(
         assert_no_false_alarm(w, [done])
         assert any("aborted" in (m.content or "") for m in w.channel.history())
     assert_no_traceback(caplog)
+
+
+async def test_an_answer_discord_keeps_failing_is_one_warning_not_a_traceback(
+    settings: Settings, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """`/rules` (nothing stored) while Discord fails every interaction answer with a 503:
+    the log says so in WARNING lines, with no traceback and no ERROR."""
+    faults = Faults(monkeypatch)
+    caplog.set_level(logging.INFO)
+    async with world(settings, 2) as w:
+        faults.fail("POST", "/interactions/*/callback", status=503, times=None)
+        await w.players[0].slash(w.channel, "rules")
+        faults.clear()
+        assert faults.failed, "Discord failed"
+        # The command's error reached the tree's handler (the simulated Discord counts
+        # it, and this takes it as expected): Discord's 503, nothing else.
+        assert w.env.errors and all("503" in str(e) for e in w.env.errors), w.env.errors
+        warned = [
+            r for r in caplog.records if r.levelno == logging.WARNING and "503" in r.getMessage()
+        ]
+        assert warned, [r.getMessage() for r in caplog.records]
+    assert_no_traceback(caplog)
