@@ -19,7 +19,7 @@ from bot.edge.app import SmithfieldBot
 from bot.edge.delivery import deliver, replace
 from bot.edge.sending import fields
 from bot.i18n import _, current
-from bot.messages import Outcome
+from bot.messages import Message, Outcome
 from bot.render.fagins_gang import PRESENTER
 from bot.render.fg_builder import (
     ROUTE_CANCEL,
@@ -336,15 +336,16 @@ class FaginsGang(commands.Cog):
                 None,
             )
             return
-        await interaction.response.edit_message(
-            content=_("📨 The builder is in your DMs now, with your plan so far."), view=None
+        await replace(
+            interaction,
+            Message(content=_("📨 The builder is in your DMs now, with your plan so far.")),
         )
 
     async def cancel_button(
         self, interaction: discord.Interaction[Any], game_id: int, _arg: str
     ) -> None:
         speak_to(interaction)
-        await interaction.response.edit_message(content=_("Cancelled: nothing changed."), view=None)
+        await replace(interaction, Message(content=_("Cancelled: nothing changed.")))
 
     async def submit_button(
         self, interaction: discord.Interaction[Any], game_id: int, text: str

@@ -13,8 +13,9 @@ from discord.ext import commands
 
 from bot import rulebook
 from bot.edge.app import SmithfieldBot
+from bot.messages import Message, Outcome
 from bot.render.generic import COLOUR
-from cogs.context import place_of, speak_to
+from cogs.context import answer, place_of, speak_to
 
 
 class Rulebook(commands.Cog):
@@ -43,7 +44,7 @@ class Rulebook(commands.Cog):
         texts = rulebook.topics(rulebook.rules_data(), table)
         title, text = texts[topic or rulebook.default_topic(table)]
         embed = discord.Embed(title=title, description=text, colour=COLOUR)
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await answer(interaction, Outcome(reply=Message(embeds=[embed])))  # tried again on 5xx
 
 
 async def setup(bot: SmithfieldBot) -> None:
