@@ -91,6 +91,26 @@ async def replace(interaction: discord.Interaction[Any], message: Message) -> No
     """A private message's next question in place of the message clicked (a builder's
     step, a special's second menu), tried again when Discord fails it. Nothing was stored,
     so an answer Discord never takes is one WARNING line (the player clicks again)."""
+    try:
+        await _edit_clicked(interaction, message)
+    except discord.HTTPException as error:
+        _not_taken(interaction, error, "Could not show the next question", "nothing was stored")
+
+
+def _not_taken(
+    interaction: discord.Interaction[Any], error: discord.HTTPException, did: str, so: str
+) -> None:
+    """One WARNING line for an answer Discord did not take (no traceback: it is Discord's
+    trouble, or an interaction gone), saying what that means for the player."""
+    found = failure(error)
+    why = found.why if found is not None else error
+    log.warning("%s interaction %s (%s); %s", did, interaction.id, why, so)
+
+
+async def _edit_clicked(interaction: discord.Interaction[Any], message: Message) -> None:
+    """The message clicked on, redrawn as `message`: the interaction's answer, or an edit
+    of it once deferred as an update of that message (cogs.context); tried again when
+    Discord fails it."""
     kwargs = await fields(message, editing=True)
 
     async def once() -> None:
@@ -99,15 +119,7 @@ async def replace(interaction: discord.Interaction[Any], message: Message) -> No
         else:
             await interaction.edit_original_response(**kwargs)
 
-    try:
-        await _tried(once)
-    except discord.HTTPException as error:
-        found = failure(error)
-        log.warning(
-            "Could not show the next question of interaction %s (%s); nothing was stored",
-            interaction.id,
-            found.why if found is not None else error,
-        )
+    await _tried(once)
 
 
 async def _answer_owed(
@@ -135,12 +147,7 @@ async def _answer_owed(
     except discord.HTTPException as error:
         # Discord did not take the answer: the move still counts, and what it owes the
         # channel goes there all the same. One line, no traceback.
-        found = failure(error)
-        log.warning(
-            "Could not answer interaction %s (%s); what it owes is delivered all the same",
-            interaction.id,
-            found.why if found is not None else error,
-        )
+        _not_taken(interaction, error, "Could not answer", "what it owes is delivered all the same")
     finally:
         handed_over(interaction.client, outcome, carried=carried)
 
@@ -154,22 +161,13 @@ async def _answer_in_place(
     channel."""
     reply = outcome.reply or Message(content=_done(game_channel_id))
     try:
-        kwargs = await fields(reply, editing=True)
-
-        async def once() -> None:
-            if not interaction.response.is_done():
-                await interaction.response.edit_message(**kwargs)
-            else:  # deferred as an update of this message (cogs.context)
-                await interaction.edit_original_response(**kwargs)
-
-        await _tried(once)
+        await _edit_clicked(interaction, reply)
     except discord.HTTPException as error:
-        found = failure(error)
-        log.warning(
-            "Could not close the private message of interaction %s (%s); the move counts "
-            "all the same",
-            interaction.id,
-            found.why if found is not None else error,
+        _not_taken(
+            interaction,
+            error,
+            "Could not close the private message of",
+            "the move counts all the same",
         )
     finally:
         handed_over(interaction.client, outcome)

@@ -271,16 +271,23 @@ async def test_a_stale_builder_says_the_table_moved_on(settings: Settings) -> No
         assert RULES.waiting_on(state_of(w)) == [1]  # nothing changed: bob is to act
 
 
+async def first_builder(w: World, alice: simcord.MemberActor) -> tuple[Any, Button]:
+    """A new table, and the first player's builder opened from its table message: the
+    answer, and its first location button."""
+    await open_table(w)
+    table = table_message(w)
+    opener = next(b for b in buttons(table) if route(b) == "fg-build")
+    opened = await alice.click(table, custom_id=opener.custom_id)
+    assert opened.response is not None
+    location = next(b for b in buttons(opened.response) if route(b) == "fg-draft")
+    return opened, location
+
+
 async def test_a_builder_survives_a_restart(settings: Settings) -> None:
     """The draft is in the buttons: a builder opened before a restart goes on after it."""
     async with world(settings, 3) as w:
         alice = w.players[0]
-        await open_table(w)
-        table = table_message(w)
-        opener = next(b for b in buttons(table) if route(b) == "fg-build")
-        opened = await alice.click(table, custom_id=opener.custom_id)
-        assert opened.response is not None
-        location = next(b for b in buttons(opened.response) if route(b) == "fg-draft")
+        opened, location = await first_builder(w, alice)
         await w.restart()
         picked = await alice.click(opened.response, custom_id=location.custom_id)
         assert picked.response is not None and "choose a step" in picked.response.content
@@ -300,12 +307,7 @@ async def test_a_builder_moves_into_the_players_dms_and_plays_from_there(
     buttons work there, and Submit plays the move in the game's channel."""
     async with world(settings, 3) as w:
         alice = w.players[0]
-        await open_table(w)
-        table = table_message(w)
-        opener = next(b for b in buttons(table) if route(b) == "fg-build")
-        opened = await alice.click(table, custom_id=opener.custom_id)
-        assert opened.response is not None
-        location = next(b for b in buttons(opened.response) if route(b) == "fg-draft")
+        opened, location = await first_builder(w, alice)
         picked = await alice.click(opened.response, custom_id=location.custom_id)
         assert picked.response is not None
         to_dm = next(b for b in buttons(picked.response) if route(b) == "fg-to-dm")
@@ -337,12 +339,7 @@ async def test_a_builders_step_is_redrawn_through_discords_failures(
     caplog.set_level(logging.INFO)
     async with world(settings, 3) as w:
         alice = w.players[0]
-        await open_table(w)
-        table = table_message(w)
-        opener = next(b for b in buttons(table) if route(b) == "fg-build")
-        opened = await alice.click(table, custom_id=opener.custom_id)
-        assert opened.response is not None
-        location = next(b for b in buttons(opened.response) if route(b) == "fg-draft")
+        opened, location = await first_builder(w, alice)
         faults.fail("POST", "/interactions/*/callback", status=503, times=2)
         picked = await alice.click(opened.response, custom_id=location.custom_id)
         assert len(faults.failed) == 2, faults.failed
