@@ -13,6 +13,8 @@ import discord
 DMS_CLOSED = 50007
 """Discord's code for "Cannot send messages to this user" (DMs closed, or no shared server)."""
 UNKNOWN_MESSAGE = 10008
+UNKNOWN_INTERACTION = 10062
+"""Discord's code for an interaction answered too late (its three seconds passed)."""
 
 
 @dataclass(frozen=True)

@@ -12,13 +12,10 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.edge.discord_errors import Retry, failure
+from bot.edge.discord_errors import UNKNOWN_INTERACTION, Retry, failure
 from bot.i18n import N_, _, language_of, speaking
 
 log = logging.getLogger(__name__)
-
-UNKNOWN_INTERACTION = 10062
-"""Discord's code for an interaction answered too late (its three seconds passed)."""
 
 FAILURE_TEXT = N_(
     "⚠️ Something went wrong on my side while handling that; it has been logged. "
@@ -49,7 +46,7 @@ async def report_failure(interaction: discord.Interaction[Any], error: BaseExcep
     (in their Discord language)."""
     with speaking(language_of(interaction.locale)):
         refusal = refusal_for(error)
-        failure = _(FAILURE_TEXT)
+        apology = _(FAILURE_TEXT)
     if refusal is not None and interaction.type is not discord.InteractionType.autocomplete:
         log.info("Refused %s from user %s: %s", type(error).__name__, interaction.user.id, error)
         await _tell(interaction, refusal)
@@ -72,7 +69,7 @@ async def report_failure(interaction: discord.Interaction[Any], error: BaseExcep
         )
     if interaction.type is discord.InteractionType.autocomplete:
         return
-    await _tell(interaction, failure)
+    await _tell(interaction, apology)
 
 
 def discord_trouble(error: BaseException) -> str | None:
